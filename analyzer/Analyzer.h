@@ -1,0 +1,33 @@
+// One nnlint run: index every file, merge the facts per class, run the checks.
+#pragma once
+
+#include "Finding.h"
+#include "Rule.h"
+#include "SarifOutput.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+struct AnalyzerOptions {
+  std::optional<std::vector<std::string>> fixedArgs;  // after "--"
+  std::string buildDir;                               // -p
+  std::vector<std::string> torchIncludes;             // --torch-include
+  bool skipLibraryBodies = true;
+};
+
+struct AnalysisResult {
+  std::vector<Finding> findings;  // sorted
+  std::vector<ToolError> errors;  // one per file that could not be analysed
+};
+
+AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
+                       const AnalyzerOptions &opts);
+
+// Clang's builtin headers: $NNLINT_RESOURCE_DIR, next to the executable
+// (../lib/clang/19), or the directory nnlint was built against.
+std::string findResourceDir();
+
+}  // namespace nnlint

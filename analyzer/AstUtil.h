@@ -1,0 +1,38 @@
+// Small helpers for reading expressions in model code.
+#pragma once
+
+#include "ModelIndex.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <optional>
+#include <string>
+
+namespace nnlint {
+
+// Strips parentheses, implicit conversions, temporaries and the copies and
+// conversions Clang inserts between holders and shared_ptrs.
+const clang::Expr *stripValue(const clang::Expr *e);
+
+// The name of the called function or method, also for calls that are still
+// dependent inside templates ("" if unknown).
+std::string calleeName(const clang::CallExpr *call);
+
+// register_module / register_parameter / register_buffer.
+std::optional<RegKind> registrationKind(const clang::CallExpr *call);
+
+// The object a member call is made on (`v` in `v.push_back(x)`), or null.
+const clang::Expr *callObject(const clang::CallExpr *call);
+
+// True for `nullptr`, `{nullptr}` and `Holder(nullptr)`.
+bool isNullValue(const clang::Expr *e);
+
+// True when the expression creates a tensor that requires grad:
+// torch::requires_grad(), .requires_grad(true), .requires_grad_(), .set_requires_grad(true).
+bool createsGradTensor(const clang::Expr *e);
+
+// The register_*() call an expression evaluates to, if it is one.
+const clang::CallExpr *asRegistration(const clang::Expr *e);
+
+}  // namespace nnlint

@@ -1,0 +1,40 @@
+// Finds the compiler command line for each source file: the arguments after
+// `--`, else `-p <build dir>`, else a compile_commands.json found upward from
+// the file, else a default command with the LibTorch include directories.
+#pragma once
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+class CompileCommands {
+ public:
+  CompileCommands(std::optional<std::vector<std::string>> fixedArgs, std::string buildDir,
+                  std::vector<std::string> torchIncludes);
+
+  // An error that stops every file (a -p database that cannot be read), or "".
+  std::string load();
+  // The command for `file` (absolute), or an error message.
+  bool commandFor(const std::string &file, clang::tooling::CompileCommand &out, std::string &error);
+
+  // Where LibTorch's headers are, in the documented search order.
+  static std::vector<std::string> findTorchIncludes(const std::vector<std::string> &overrides);
+
+ private:
+  clang::tooling::CompilationDatabase *databaseFor(const std::string &file, std::string &error);
+
+  std::optional<std::vector<std::string>> fixedArgs_;
+  std::string buildDir_;
+  std::vector<std::string> torchIncludes_;
+  std::unique_ptr<clang::tooling::CompilationDatabase> buildDb_;
+  std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> found_;  // by json path
+  std::map<std::string, std::string> foundErrors_;
+};
+
+}  // namespace nnlint

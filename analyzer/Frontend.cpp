@@ -1,0 +1,116 @@
+#include "Frontend.h"
+
+#include "IndexBuilder.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+class FirstErrorConsumer : public DiagnosticConsumer {
+ public:
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < DiagnosticsEngine::Error) return;
+    if (++errors_ > 1) return;
+    llvm::SmallString<128> text;
+    info.FormatDiagnostic(text);
+    first_ = std::string(text);
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      SourcePoint p = toPoint(info.getSourceManager(), info.getLocation());
+      if (p.valid()) first_ = p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": " + first_;
+    }
+  }
+  unsigned errors() const { return errors_; }
+  const std::string &first() const { return first_; }
+
+ private:
+  unsigned errors_ = 0;
+  std::string first_;
+};
+
+class IndexConsumer : public ASTConsumer {
+ public:
+  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, ModelIndex &out)
+      : ci_(ci), filter_(filter), out_(out) {}
+
+  bool shouldSkipFunctionBody(Decl *d) override {
+    return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
+  }
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    out_ = buildIndex(ctx, filter_);
+  }
+
+ private:
+  CompilerInstance &ci_;
+  const SourceFilter &filter_;
+  ModelIndex &out_;
+};
+
+class IndexAction : public ASTFrontendAction {
+ public:
+  IndexAction(const ParseOptions &opts, const SourceFilter &filter, ModelIndex &out)
+      : opts_(opts), filter_(filter), out_(out) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
+    ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
+    return std::make_unique<IndexConsumer>(ci, filter_, out_);
+  }
+
+ private:
+  const ParseOptions &opts_;
+  const SourceFilter &filter_;
+  ModelIndex &out_;
+};
+
+}  // namespace
+
+std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, const ParseOptions &opts) {
+  std::vector<std::string> args = cmd.CommandLine;
+  args = tooling::getClangStripOutputAdjuster()(args, cmd.Filename);
+  args = tooling::getClangStripDependencyFileAdjuster()(args, cmd.Filename);
+  args = tooling::getClangSyntaxOnlyAdjuster()(args, cmd.Filename);
+  bool hasResourceDir = false;
+  for (const std::string &a : args) hasResourceDir |= a.rfind("-resource-dir", 0) == 0;
+  // Clang's driver finds the C++ standard library relative to its own path.
+  if (!args.empty() && !opts.clangPath.empty()) args[0] = opts.clangPath;
+  std::vector<std::string> extra = {"-w", "-Qunused-arguments", "-fno-caret-diagnostics"};
+  if (!hasResourceDir) extra.push_back("-resource-dir=" + opts.resourceDir);
+  args.insert(args.begin() + 1, extra.begin(), extra.end());
+  return args;
+}
+
+FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter) {
+  FileResult result;
+  result.file = cmd.Filename;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
+  fs->setCurrentWorkingDirectory(cmd.Directory);
+  auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
+  FirstErrorConsumer diags;
+  tooling::ToolInvocation invocation(adjustArguments(cmd, opts),
+                                     std::make_unique<IndexAction>(opts, filter, result.index), files.get());
+  invocation.setDiagnosticConsumer(&diags);
+  bool ran = invocation.run();
+  if (diags.errors() > 0) {
+    result.error = diags.first();
+    if (diags.errors() > 1) result.error += " (and " + std::to_string(diags.errors() - 1) + " more errors)";
+    result.error += "; file not analyzed";
+  } else if (!ran) {
+    result.error = "clang could not parse the file; file not analyzed";
+  } else {
+    result.ok = true;
+  }
+  return result;
+}
+
+}  // namespace nnlint

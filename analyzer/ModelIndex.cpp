@@ -1,0 +1,111 @@
+#include "ModelIndex.h"
+
+#include <tuple>
+
+namespace nnlint {
+
+const MemberFact *ClassFact::member(const std::string &n) const {
+  for (const MemberFact &m : members)
+    if (m.name == n) return &m;
+  return nullptr;
+}
+
+bool ClassFact::allMethodsSeen() const {
+  for (const auto &[name, m] : methods)
+    if (!m.defined) return false;
+  return true;
+}
+
+std::set<std::string> ClassFact::reachableFrom(const std::string &root) const {
+  std::set<std::string> seen;
+  std::vector<std::string> work{root};
+  while (!work.empty()) {
+    std::string m = work.back();
+    work.pop_back();
+    if (!seen.insert(m).second) continue;
+    auto it = methods.find(m);
+    if (it != methods.end())
+      for (const std::string &c : it->second.callees) work.push_back(c);
+  }
+  return seen;
+}
+
+namespace {
+
+template <class T, class Key>
+void appendUnique(std::vector<T> &into, const std::vector<T> &from, Key key) {
+  for (const T &item : from) {
+    bool dup = false;
+    for (const T &have : into)
+      if (key(have) == key(item)) { dup = true; break; }
+    if (!dup) into.push_back(item);
+  }
+}
+
+void mergeClass(ClassFact &into, const ClassFact &from) {
+  if (into.name.empty()) {
+    into = from;
+    return;
+  }
+  into.hasOwnClone |= from.hasOwnClone;
+  into.isCloneable |= from.isCloneable;
+  appendUnique(into.members, from.members, [](const MemberFact &m) { return m.name; });
+  appendUnique(into.registrations, from.registrations,
+               [](const RegistrationFact &r) { return std::tie(r.loc, r.member, r.kind); });
+  appendUnique(into.writes, from.writes,
+               [](const WriteFact &w) { return std::tie(w.loc, w.member, w.kind); });
+  appendUnique(into.tensorInits, from.tensorInits,
+               [](const TensorInitFact &t) { return std::tie(t.loc, t.member); });
+  appendUnique(into.helperCalls, from.helperCalls,
+               [](const HelperCall &h) { return std::tie(h.loc, h.member, h.param); });
+  for (const auto &[name, m] : from.methods) {
+    MethodFact &have = into.methods[name];
+    if (have.name.empty()) {
+      have = m;
+      continue;
+    }
+    have.defined |= m.defined;
+    have.callees.insert(m.callees.begin(), m.callees.end());
+    have.membersUsed.insert(m.membersUsed.begin(), m.membersUsed.end());
+  }
+  into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());
+}
+
+}  // namespace
+
+void ModelIndex::merge(const ModelIndex &other) {
+  for (const auto &[name, c] : other.classes) mergeClass(classes[name], c);
+  for (const auto &[usr, h] : other.helpers) {
+    HelperSummary &have = helpers[usr];
+    have.registers.insert(h.registers.begin(), h.registers.end());
+    have.opaque.insert(h.opaque.begin(), h.opaque.end());
+  }
+}
+
+void ModelIndex::resolveHelpers() {
+  for (auto &[name, c] : classes) {
+    for (const HelperCall &call : c.helperCalls) {
+      auto it = helpers.find(call.helper);
+      if (it == helpers.end() || it->second.opaque.count(call.param)) {
+        c.opaqueMembers.insert(call.member);
+        continue;
+      }
+      auto reg = it->second.registers.find(call.param);
+      if (reg == it->second.registers.end()) continue;
+      RegistrationFact r = reg->second;
+      r.member = call.member;
+      r.method = call.method;
+      r.loc = call.loc;
+      r.viaHelper = true;
+      c.registrations.push_back(r);
+    }
+    c.helperCalls.clear();
+  }
+}
+
+const ClassFact *ModelIndex::find(const std::string &name) const {
+  auto it = classes.find(name);
+  return it == classes.end() ? nullptr : &it->second;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,150 @@
+// The model index: facts about every torch::nn::Module subclass seen in a run.
+// Facts are plain data with file/line locations so that facts collected from
+// several translation units can be merged per class. Checks read only this.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+struct SourcePoint {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  bool valid() const { return line != 0; }
+  bool operator<(const SourcePoint &o) const {
+    if (file != o.file) return file < o.file;
+    if (line != o.line) return line < o.line;
+    return column < o.column;
+  }
+  bool operator==(const SourcePoint &o) const {
+    return file == o.file && line == o.line && column == o.column;
+  }
+};
+
+// How a member holds a module (or tensor).
+enum class HoldKind {
+  Holder,      // torch::nn::Linear (ModuleHolder<LinearImpl>)
+  SharedPtr,   // std::shared_ptr<LinearImpl>, std::unique_ptr<...>
+  RawPtr,      // LinearImpl*
+  ByValue,     // LinearImpl held by value
+  Container,   // std::vector/array/map/... or a C array of any of the above
+  Tensor,      // at::Tensor
+};
+
+struct MemberFact {
+  std::string name;
+  SourcePoint loc;
+  std::string type;         // as written, for messages
+  HoldKind kind = HoldKind::Holder;
+  std::string moduleClass;  // Impl class of the module (of the innermost element for containers)
+  std::string containerKind;  // "std::vector", "C array", "std::map", ... (Container only)
+  bool nullInit = false;      // in-class initialiser is nullptr / {nullptr}
+  bool defaultConstructs = false;  // holder or by-value module constructed without an explicit initialiser
+};
+
+enum class RegKind { Module, Parameter, Buffer };
+
+// One register_module / register_parameter / register_buffer call, and the
+// member it binds (empty when no member could be identified).
+struct RegistrationFact {
+  RegKind kind = RegKind::Module;
+  std::string member;
+  std::string method;  // enclosing method of the class, "" for code outside it
+  SourcePoint loc;
+  bool requiresGrad = true;  // register_parameter(..., false) makes it false
+  bool viaHelper = false;    // the call sits in a helper that received the member
+};
+
+enum class WriteKind {
+  Assign,         // m = ...; m(...) in a constructor initialiser
+  Append,         // push_back, emplace_back, insert, emplace, push_front, m[key] = ...
+  Clear,          // clear(), or assignment of an empty value
+};
+
+// A write to a member in one of the class's methods.
+struct WriteFact {
+  std::string member;
+  WriteKind kind = WriteKind::Assign;
+  std::string method;
+  SourcePoint loc;
+  unsigned order = 0;  // offset inside the method, to compare order of writes
+  bool fromRegistration = false;  // the value written is the result of register_*()
+  bool nullValue = false;         // the value written is nullptr
+  std::vector<std::string> sourceMembers;  // members whose modules are written (cells_ = {fc1, fc2})
+  bool freshModule = false;  // the value constructs a new module (Linear(...), make_shared<...>)
+};
+
+// Where a tensor member is given a value that requires grad, or not.
+struct TensorInitFact {
+  std::string member;
+  std::string method;
+  SourcePoint loc;
+  bool requiresGrad = false;
+};
+
+// A member passed to a user function outside the class (a helper such as
+// `register_all(*this, layers_)`); resolved against HelperSummary once every
+// file of the run has been indexed.
+struct HelperCall {
+  std::string helper;  // USR of the callee
+  unsigned param = 0;
+  std::string member;
+  std::string method;
+  SourcePoint loc;
+};
+
+struct MethodFact {
+  std::string name;  // "reset", "forward", "<ctor>", ...
+  SourcePoint loc;   // declaration in the class
+  bool defined = false;  // a body was seen in this run
+  bool isPublic = true;
+  bool isCtor = false;
+  std::set<std::string> callees;  // methods of the same class it calls
+  std::set<std::string> membersUsed;  // members it reads or writes
+};
+
+struct ClassFact {
+  std::string name;  // qualified
+  SourcePoint loc;
+  bool isCloneable = false;
+  bool hasOwnClone = false;
+  std::vector<std::string> moduleBases;  // user module classes it derives from
+  std::vector<MemberFact> members;
+  std::vector<RegistrationFact> registrations;
+  std::vector<WriteFact> writes;
+  std::vector<TensorInitFact> tensorInits;
+  std::map<std::string, MethodFact> methods;  // keyed by name (overloads merged)
+  std::vector<HelperCall> helperCalls;
+  std::set<std::string> opaqueMembers;  // passed to a function whose body was not seen
+
+  const MemberFact *member(const std::string &n) const;
+  // Every method declared in the class has been seen with its body.
+  bool allMethodsSeen() const;
+  // Methods reachable from `root` through calls to the class's own methods.
+  std::set<std::string> reachableFrom(const std::string &root) const;
+};
+
+// What a user function does with its parameters: registers what one refers
+// to, or passes it on to code that was not seen.
+struct HelperSummary {
+  std::map<unsigned, RegistrationFact> registers;  // param index -> one such call
+  std::set<unsigned> opaque;
+};
+
+struct ModelIndex {
+  std::map<std::string, ClassFact> classes;
+  std::map<std::string, HelperSummary> helpers;  // keyed by USR
+
+  // Adds the facts from another translation unit of the same run.
+  void merge(const ModelIndex &other);
+  // Turns helper calls into registrations (or opaque members). Call once,
+  // after every translation unit has been merged.
+  void resolveHelpers();
+  const ClassFact *find(const std::string &name) const;
+};
+
+}  // namespace nnlint

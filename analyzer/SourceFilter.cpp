@@ -1,0 +1,56 @@
+#include "SourceFilter.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace nnlint {
+
+std::vector<std::string> SourceFilter::defaultLibraryPrefixes() {
+  return {"/usr/include/", "/usr/lib/", "/usr/local/cuda"};
+}
+
+SourceFilter::SourceFilter(std::vector<std::string> libraryPrefixes)
+    : prefixes_(std::move(libraryPrefixes)) {}
+
+bool SourceFilter::isLibraryPath(const std::string &path) const {
+  for (const std::string &p : prefixes_)
+    if (path.rfind(p, 0) == 0) return true;
+  // LibTorch installed anywhere (a pip wheel, a tarball): its headers live
+  // under .../include/torch/csrc/api/include, .../include/ATen, ...
+  for (const char *marker : {"/torch/csrc/", "/include/ATen/", "/include/c10/", "/include/caffe2/",
+                             "/include/torch/"})
+    if (path.find(marker) != std::string::npos) return true;
+  return false;
+}
+
+bool SourceFilter::isLibrary(const SourceManager &sm, SourceLocation loc) const {
+  if (loc.isInvalid()) return true;
+  SourceLocation spelling = sm.getExpansionLoc(loc);
+  if (sm.isInSystemHeader(spelling)) return true;
+  if (sm.isWrittenInMainFile(spelling)) return false;
+  return isLibraryPath(toPoint(sm, spelling).file);
+}
+
+std::string normalisePath(const std::string &path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  return std::string(p);
+}
+
+SourcePoint toPoint(const SourceManager &sm, SourceLocation loc) {
+  SourcePoint out;
+  if (loc.isInvalid()) return out;
+  SourceLocation e = sm.getExpansionLoc(loc);
+  PresumedLoc p = sm.getPresumedLoc(e);
+  if (p.isInvalid()) return out;
+  out.file = normalisePath(p.getFilename());
+  out.line = p.getLine();
+  out.column = p.getColumn();
+  return out;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,32 @@
+// Decides which source locations belong to the user's code (analysed, and
+// where findings are reported) and which to libraries (LibTorch, the C++
+// standard library, anything included as a system header).
+#pragma once
+
+#include "ModelIndex.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+class SourceFilter {
+ public:
+  explicit SourceFilter(std::vector<std::string> libraryPrefixes = defaultLibraryPrefixes());
+  static std::vector<std::string> defaultLibraryPrefixes();
+
+  bool isLibrary(const clang::SourceManager &sm, clang::SourceLocation loc) const;
+  bool isLibraryPath(const std::string &path) const;
+
+ private:
+  std::vector<std::string> prefixes_;
+};
+
+// The file, line and column of `loc` (its expansion, for macros), with an
+// absolute, normalised path so facts from several files can be merged.
+SourcePoint toPoint(const clang::SourceManager &sm, clang::SourceLocation loc);
+std::string normalisePath(const std::string &path);
+
+}  // namespace nnlint

@@ -1,0 +1,162 @@
+#include "TorchTypes.h"
+
+#include "clang/AST/DeclTemplate.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+const CXXRecordDecl *recordOf(QualType t) {
+  t = t.getCanonicalType();
+  if (const auto *rd = t->getAsCXXRecordDecl()) return rd->hasDefinition() ? rd->getDefinition() : rd;
+  // A dependent base such as Cloneable<Derived> inside a class template.
+  if (const auto *tst = t->getAs<TemplateSpecializationType>())
+    if (const auto *td = tst->getTemplateName().getAsTemplateDecl())
+      if (const auto *pattern = dyn_cast_or_null<CXXRecordDecl>(td->getTemplatedDecl()))
+        return pattern->hasDefinition() ? pattern->getDefinition() : pattern;
+  return nullptr;
+}
+
+template <class Pred>
+bool anyBase(const CXXRecordDecl *rd, Pred pred, int depth = 0) {
+  if (!rd || depth > 32) return false;
+  if (pred(rd)) return true;
+  if (!rd->hasDefinition()) return false;
+  for (const CXXBaseSpecifier &b : rd->getDefinition()->bases()) {
+    if (anyBase(recordOf(b.getType()), pred, depth + 1)) return true;
+  }
+  return false;
+}
+
+bool named(const CXXRecordDecl *rd, const char *qualified) {
+  return rd->getQualifiedNameAsString() == qualified;
+}
+
+// The template argument types of a std:: class template specialization.
+std::vector<QualType> stdTemplateArgs(const CXXRecordDecl *rd, std::string &name) {
+  std::vector<QualType> out;
+  const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || !spec->isInStdNamespace()) return out;
+  name = "std::" + spec->getNameAsString();
+  for (const TemplateArgument &a : spec->getTemplateArgs().asArray())
+    if (a.getKind() == TemplateArgument::Type) out.push_back(a.getAsType());
+  return out;
+}
+
+// ModuleHolder<T> base of a holder such as torch::nn::Linear: returns T.
+const CXXRecordDecl *heldByHolder(const CXXRecordDecl *rd) {
+  const CXXRecordDecl *found = nullptr;
+  anyBase(rd, [&](const CXXRecordDecl *r) {
+    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
+    if (!spec || spec->getQualifiedNameAsString() != "torch::nn::ModuleHolder") return false;
+    found = recordOf(spec->getTemplateArgs()[0].getAsType());
+    return true;
+  });
+  return found;
+}
+
+std::optional<HeldModule> classify(QualType t, int depth);
+
+std::optional<HeldModule> asContainer(std::optional<HeldModule> inner, std::string kind) {
+  if (!inner) return std::nullopt;
+  if (inner->kind == HoldKind::Tensor) return std::nullopt;
+  if (inner->kind != HoldKind::Container) inner->containerKind = kind;
+  inner->kind = HoldKind::Container;
+  return inner;
+}
+
+std::optional<HeldModule> classify(QualType t, int depth) {
+  if (depth > 8 || t.isNull()) return std::nullopt;
+  t = t.getNonReferenceType().getCanonicalType();
+  if (isTensorType(t)) return HeldModule{HoldKind::Tensor, "", ""};
+  if (const auto *at = dyn_cast<ConstantArrayType>(t.getTypePtr()))
+    return asContainer(classify(at->getElementType(), depth + 1), "C array");
+  if (t->isPointerType()) {
+    const CXXRecordDecl *pointee = recordOf(t->getPointeeType());
+    if (pointee && isModuleClass(pointee) && !heldByHolder(pointee))
+      return HeldModule{HoldKind::RawPtr, pointee->getQualifiedNameAsString(), ""};
+    return std::nullopt;
+  }
+  const CXXRecordDecl *rd = recordOf(t);
+  if (!rd) return std::nullopt;
+  if (const CXXRecordDecl *impl = heldByHolder(rd))
+    return HeldModule{HoldKind::Holder, impl->getQualifiedNameAsString(), ""};
+  if (isModuleClass(rd)) return HeldModule{HoldKind::ByValue, rd->getQualifiedNameAsString(), ""};
+
+  std::string stdName;
+  std::vector<QualType> args = stdTemplateArgs(rd, stdName);
+  if (stdName == "std::shared_ptr" || stdName == "std::unique_ptr") {
+    if (args.empty()) return std::nullopt;
+    const CXXRecordDecl *pointee = recordOf(args[0]);
+    if (pointee && isModuleClass(pointee))
+      return HeldModule{HoldKind::SharedPtr, pointee->getQualifiedNameAsString(), ""};
+    return std::nullopt;
+  }
+  if (!stdName.empty()) {
+    for (QualType a : args)
+      if (auto inner = asContainer(classify(a, depth + 1), stdName)) return inner;
+    return std::nullopt;
+  }
+  // A user type that wraps std containers of modules (struct Bank { std::vector<Linear> v; }).
+  if (rd->hasDefinition() && !rd->isInStdNamespace())
+    for (const FieldDecl *f : rd->getDefinition()->fields())
+      if (auto inner = asContainer(classify(f->getType(), depth + 1), rd->getNameAsString()))
+        return inner;
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool isModuleClass(const CXXRecordDecl *rd) {
+  return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Module"); });
+}
+
+bool isCloneableClass(const CXXRecordDecl *rd) {
+  return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Cloneable"); });
+}
+
+bool isTensorType(QualType t) {
+  const CXXRecordDecl *rd = recordOf(t.getNonReferenceType());
+  return rd && named(rd, "at::Tensor");
+}
+
+std::optional<HeldModule> classifyMemberType(QualType t) { return classify(t, 0); }
+
+bool isLibraryModuleClass(const std::string &implClass) {
+  return implClass.rfind("torch::nn::", 0) == 0;
+}
+
+bool isModuleContainerClass(const std::string &implClass) {
+  static const std::set<std::string> containers = {
+      "torch::nn::ModuleListImpl", "torch::nn::ModuleDictImpl", "torch::nn::SequentialImpl"};
+  return containers.count(implClass) != 0;
+}
+
+bool isStatelessLibraryModule(const std::string &implClass) {
+  static const std::set<std::string> stateless = {
+      "ReLU", "ReLU6", "RReLU", "LeakyReLU", "ELU", "SELU", "CELU", "GELU", "GLU", "SiLU", "Mish",
+      "Sigmoid", "Tanh", "Softmax", "Softmin", "LogSoftmax", "Softmax2d", "Softplus", "Softshrink",
+      "Softsign", "Hardshrink", "Hardtanh", "Tanhshrink", "Threshold", "LogSigmoid", "Identity",
+      "Flatten", "Unflatten", "Upsample", "PixelShuffle", "PixelUnshuffle", "MaxPool1d",
+      "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
+      "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
+      "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
+      "FractionalMaxPool2d", "FractionalMaxPool3d", "ZeroPad2d", "ReflectionPad1d",
+      "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d",
+      "ReplicationPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "CosineSimilarity",
+      "PairwiseDistance", "Fold", "Unfold", "Functional", "ChannelShuffle", "L1Loss", "MSELoss",
+      "BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "NLLLoss", "KLDivLoss", "HuberLoss",
+      "SmoothL1Loss", "HingeEmbeddingLoss", "CosineEmbeddingLoss", "MarginRankingLoss",
+      "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "SoftMarginLoss",
+      "TripletMarginLoss", "TripletMarginWithDistanceLoss", "CTCLoss", "PoissonNLLLoss"};
+  const std::string prefix = "torch::nn::";
+  if (implClass.rfind(prefix, 0) != 0) return false;
+  std::string name = implClass.substr(prefix.size());
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, "Impl") == 0) name.resize(name.size() - 4);
+  return stateless.count(name) != 0;
+}
+
+}  // namespace nnlint

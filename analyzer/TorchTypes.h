@@ -1,0 +1,35 @@
+// Recognising LibTorch's module, holder and tensor types in Clang's AST.
+#pragma once
+
+#include "ModelIndex.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Type.h"
+
+#include <optional>
+#include <string>
+
+namespace nnlint {
+
+// True when `rd` derives from torch::nn::Module (directly, through
+// Cloneable<T>, through user classes, through dependent template bases).
+bool isModuleClass(const clang::CXXRecordDecl *rd);
+bool isCloneableClass(const clang::CXXRecordDecl *rd);
+bool isTensorType(clang::QualType t);
+
+// The module a type holds, and how it holds it; nullopt if none.
+struct HeldModule {
+  HoldKind kind;
+  std::string moduleClass;
+  std::string containerKind;
+};
+std::optional<HeldModule> classifyMemberType(clang::QualType t);
+
+// A torch::nn module that has no parameters, buffers or train/eval
+// behaviour (ReLU, MaxPool2d, Upsample, ...). `implClass` is qualified.
+bool isStatelessLibraryModule(const std::string &implClass);
+// ModuleList, ModuleDict, Sequential.
+bool isModuleContainerClass(const std::string &implClass);
+bool isLibraryModuleClass(const std::string &implClass);
+
+}  // namespace nnlint

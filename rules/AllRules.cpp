@@ -1,0 +1,24 @@
+#include "Rule.h"
+
+namespace nnlint {
+
+std::unique_ptr<Rule> makeUnregisteredSubmodule();
+std::unique_ptr<Rule> makeContainerAlias();
+std::unique_ptr<Rule> makeResetAccumulates();
+std::unique_ptr<Rule> makeRegisterOutsideReset();
+std::unique_ptr<Rule> makeUnregisteredTensor();
+
+const std::vector<std::unique_ptr<Rule>> &allRules() {
+  static const std::vector<std::unique_ptr<Rule>> rules = [] {
+    std::vector<std::unique_ptr<Rule>> r;
+    r.push_back(makeContainerAlias());
+    r.push_back(makeRegisterOutsideReset());
+    r.push_back(makeResetAccumulates());
+    r.push_back(makeUnregisteredSubmodule());
+    r.push_back(makeUnregisteredTensor());
+    return r;
+  }();
+  return rules;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,66 @@
+// nn-container-alias: a Cloneable keeps registered submodules in a plain
+// container that reset() does not rebuild, so clone() shares them.
+#include "Describe.h"
+#include "Rule.h"
+
+namespace nnlint {
+namespace {
+
+class ContainerAlias : public Rule {
+ public:
+  RuleInfo info() const override {
+    return {"nn-container-alias",
+            "A Cloneable module keeps registered submodules in a plain container that reset() does not rebuild",
+            "Cloneable::clone() copy-constructs the module, clears its registries and calls reset(). A "
+            "std::vector (or array, map, ...) of submodules filled outside reset() is copied as it "
+            "is, so every clone (and every replica made by replicate() or data_parallel()) calls the "
+            "original's modules: on several GPUs this fails with \"Expected all tensors to be on the "
+            "same device\".",
+            Severity::Warning};
+  }
+
+  void check(const ModelIndex &index, std::vector<Finding> &out) const override {
+    for (const auto &[name, c] : index.classes) {
+      if (!c.isCloneable || c.hasOwnClone || !c.allMethodsSeen()) continue;
+      std::set<std::string> reset = c.reachableFrom("reset");
+      for (const MemberFact &m : c.members)
+        if (m.kind == HoldKind::Container && !c.opaqueMembers.count(m.name)) checkMember(c, m, reset, out);
+    }
+  }
+
+ private:
+  void checkMember(const ClassFact &c, const MemberFact &m, const std::set<std::string> &reset,
+                   std::vector<Finding> &out) const {
+    std::vector<const WriteFact *> outside;
+    const RegistrationFact *shared = nullptr;
+    for (const WriteFact &w : c.writes) {
+      if (w.member != m.name) continue;
+      if (reset.count(w.method)) return;  // reset() rebuilds or clears it
+      if (w.kind == WriteKind::Clear) continue;
+      for (const std::string &src : w.sourceMembers) {
+        const RegistrationFact *r = registrationOf(c, src);
+        if (r && reset.count(r->method)) {
+          if (!shared) shared = r;
+          outside.push_back(&w);
+        }
+      }
+    }
+    if (!shared) return;
+    Finding f;
+    f.check = info().id;
+    f.loc = m.loc;
+    f.message = "'" + m.name + "' keeps registered submodules in a plain " + m.containerKind +
+                " that reset() does not rebuild; clone(), replicate() and data_parallel() will share "
+                "them with the original module";
+    f.notes.push_back({"filled here, in " + describeMethod(outside.front()->method) + ", outside reset()",
+                       outside.front()->loc});
+    f.notes.push_back({"'" + shared->member + "' is registered here", shared->loc});
+    out.push_back(std::move(f));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> makeContainerAlias() { return std::make_unique<ContainerAlias>(); }
+
+}  // namespace nnlint

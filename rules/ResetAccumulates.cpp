@@ -1,0 +1,60 @@
+// nn-reset-accumulates: reset() appends to a member container that it does
+// not clear first, so a clone ends up with the original's modules and new ones.
+#include "Describe.h"
+#include "Rule.h"
+
+namespace nnlint {
+namespace {
+
+class ResetAccumulates : public Rule {
+ public:
+  RuleInfo info() const override {
+    return {"nn-reset-accumulates",
+            "reset() appends to a member container without clearing it first",
+            "clone() calls reset() on a copy of the module, whose containers still hold the "
+            "original's submodules. A reset() that appends without clearing leaves those in place: "
+            "the clone runs the original's modules as well as its own.",
+            Severity::Warning};
+  }
+
+  void check(const ModelIndex &index, std::vector<Finding> &out) const override {
+    for (const auto &[name, c] : index.classes) {
+      if (!c.isCloneable || c.hasOwnClone || !c.allMethodsSeen()) continue;
+      std::set<std::string> reset = c.reachableFrom("reset");
+      for (const MemberFact &m : c.members)
+        if (m.kind == HoldKind::Container && !c.opaqueMembers.count(m.name)) checkMember(c, m, reset, out);
+    }
+  }
+
+ private:
+  static bool emptiedBefore(const ClassFact &c, const WriteFact &append, const std::set<std::string> &reset) {
+    for (const WriteFact &w : c.writes) {
+      if (w.member != append.member || w.kind == WriteKind::Append || !reset.count(w.method)) continue;
+      // In the same method it must come first; in reset() it precedes any helper reset() calls.
+      if (w.method == append.method ? w.order < append.order : w.method == "reset") return true;
+    }
+    return false;
+  }
+
+  void checkMember(const ClassFact &c, const MemberFact &m, const std::set<std::string> &reset,
+                   std::vector<Finding> &out) const {
+    for (const WriteFact &w : c.writes) {
+      if (w.member != m.name || w.kind != WriteKind::Append || !reset.count(w.method)) continue;
+      if (emptiedBefore(c, w, reset)) continue;
+      Finding f;
+      f.check = info().id;
+      f.loc = w.loc;
+      f.message = "reset() appends to '" + m.name + "' without clearing it first; clone() calls reset() on "
+                  "a copy that still holds the original's modules, so the clone runs both";
+      f.notes.push_back({"'" + m.name + "' is declared here", m.loc});
+      out.push_back(std::move(f));
+      return;  // one finding per member
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> makeResetAccumulates() { return std::make_unique<ResetAccumulates>(); }
+
+}  // namespace nnlint

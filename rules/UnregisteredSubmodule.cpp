@@ -1,0 +1,78 @@
+// nn-unregistered-submodule: a module held by a module but never registered.
+#include "Describe.h"
+#include "Rule.h"
+#include "TorchTypes.h"
+
+namespace nnlint {
+namespace {
+
+class UnregisteredSubmodule : public Rule {
+ public:
+  RuleInfo info() const override {
+    return {"nn-unregistered-submodule",
+            "A submodule held by a module is never registered",
+            "A submodule kept in a member (a holder, a shared_ptr, an Impl by value, or a plain "
+            "container of them) that is never passed to register_module() is invisible to "
+            "parameters(), to(), train()/eval(), save/load and clone(): the optimizer never trains "
+            "it and it stays on the CPU when the model moves to a GPU.",
+            Severity::Warning};
+  }
+
+  void check(const ModelIndex &index, std::vector<Finding> &out) const override {
+    for (const auto &[name, c] : index.classes) {
+      if (!c.allMethodsSeen()) continue;
+      for (const MemberFact &m : c.members) checkMember(index, c, m, out);
+    }
+  }
+
+ private:
+  static bool used(const ClassFact &c, const std::string &member) {
+    for (const auto &[name, method] : c.methods)
+      if (method.membersUsed.count(member)) return true;
+    return false;
+  }
+
+  void checkMember(const ModelIndex &index, const ClassFact &c, const MemberFact &m,
+                   std::vector<Finding> &out) const {
+    if (m.kind == HoldKind::Tensor || m.kind == HoldKind::RawPtr) return;
+    if (c.opaqueMembers.count(m.name) || isRegistered(c, m.name)) return;
+
+    // What the member is given: fresh modules that nobody registered, or only
+    // modules registered under another name (then it is not unregistered).
+    const WriteFact *fresh = nullptr;
+    for (const WriteFact &w : c.writes) {
+      if (w.member != m.name || w.kind == WriteKind::Clear || w.nullValue) continue;
+      bool elsewhere = w.fromRegistration;
+      for (const std::string &src : w.sourceMembers) elsewhere |= isRegistered(c, src);
+      if (!elsewhere && !fresh) fresh = &w;
+    }
+    bool constructed = fresh || (m.defaultConstructs && m.kind != HoldKind::Container);
+    if (!constructed || !used(c, m.name)) return;
+
+    bool stateful = isStatefulModule(index, m.moduleClass);
+    Finding f;
+    f.check = info().id;
+    f.severity = stateful ? Severity::Warning : Severity::Note;
+    f.loc = m.loc;
+    if (m.kind == HoldKind::Container) {
+      f.message = "'" + m.name + "' holds submodules in a plain " + m.containerKind +
+                  " that is never registered; parameters(), to(), eval(), save and clone() do not see them "
+                  "(use torch::nn::ModuleList, ModuleDict or Sequential)";
+    } else {
+      f.message = "submodule '" + m.name + "' (" + m.type + ") is never registered with register_module()";
+      f.message += stateful ? "; parameters(), to(), eval(), save and clone() do not see it"
+                            : "; it has no state, so this only matters for printing and clone()";
+    }
+    if (fresh && fresh->loc.valid())
+      f.notes.push_back({std::string(m.kind == HoldKind::Container ? "filled" : "assigned") + " here, in " +
+                             describeMethod(fresh->method),
+                         fresh->loc});
+    out.push_back(std::move(f));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> makeUnregisteredSubmodule() { return std::make_unique<UnregisteredSubmodule>(); }
+
+}  // namespace nnlint

@@ -1,0 +1,48 @@
+// nn-unregistered-tensor: a tensor member that requires grad but is not
+// registered as a parameter, so no optimizer built from parameters() updates it.
+#include "Describe.h"
+#include "Rule.h"
+
+namespace nnlint {
+namespace {
+
+class UnregisteredTensor : public Rule {
+ public:
+  RuleInfo info() const override {
+    return {"nn-unregistered-tensor",
+            "A tensor member that requires grad is never registered",
+            "A torch::Tensor member created with requires_grad is learnable state, but only "
+            "register_parameter() makes it part of parameters(): without it the optimizer never "
+            "updates it, to() does not move it, and save/load and clone() ignore it.",
+            Severity::Warning};
+  }
+
+  void check(const ModelIndex &index, std::vector<Finding> &out) const override {
+    for (const auto &[name, c] : index.classes) {
+      if (!c.allMethodsSeen()) continue;
+      for (const MemberFact &m : c.members) {
+        if (m.kind != HoldKind::Tensor || c.opaqueMembers.count(m.name) || isRegistered(c, m.name)) continue;
+        const TensorInitFact *grad = nullptr;
+        for (const TensorInitFact &t : c.tensorInits)
+          if (t.member == m.name && t.requiresGrad) {
+            grad = &t;
+            break;
+          }
+        if (!grad) continue;
+        Finding f;
+        f.check = info().id;
+        f.loc = m.loc;
+        f.message = "tensor '" + m.name + "' requires grad but is never registered with register_parameter(); "
+                    "parameters() misses it, so the optimizer never updates it, and to(), save and clone() skip it";
+        f.notes.push_back({"made to require grad here, in " + describeMethod(grad->method), grad->loc});
+        out.push_back(std::move(f));
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> makeUnregisteredTensor() { return std::make_unique<UnregisteredTensor>(); }
+
+}  // namespace nnlint
