@@ -1,10 +1,13 @@
 #include "IndexBuilder.h"
 
 #include "AstUtil.h"
+#include "GradientFacts.h"
 #include "TorchTypes.h"
+#include "UseConditions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Index/USRGeneration.h"
+#include "clang/Lex/Lexer.h"
 
 #include <map>
 
@@ -116,6 +119,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     }
     handleOwnMethodCall(call, object);
     handleHelperCall(call);
+    noteWholeModuleUse(call, name, object);
     return true;
   }
 
@@ -258,7 +262,19 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     auto target = refersTo(l);
     if (!target) return;
     bool whole = isa<MemberExpr>(l) || isa<CXXDependentScopeMemberExpr>(l) || isa<DeclRefExpr>(l);
+    size_t before = cls_ ? cls_->writes.size() : 0;
     recordWrite(*target, whole ? WriteKind::Assign : WriteKind::Append, rhs, loc);
+    if (whole && cls_ && cls_->writes.size() > before) recordValueRange(cls_->writes.back(), rhs);
+  }
+
+  // The value's text, when it is plain text of one file (fix-its rewrite it).
+  void recordValueRange(WriteFact &w, const Expr *value) {
+    SourceLocation b = value->getBeginLoc(), e = value->getEndLoc();
+    if (b.isInvalid() || e.isInvalid() || b.isMacroID() || e.isMacroID()) return;
+    SourceLocation after = Lexer::getLocForEndOfToken(e, 0, sm_, ctx_.getLangOpts());
+    if (after.isInvalid() || sm_.getFileID(b) != sm_.getFileID(after)) return;
+    w.valueBegin = point(b);
+    w.valueEnd = point(after);
   }
 
   void handleRegistration(const CallExpr *call, RegKind kind) {
@@ -289,6 +305,21 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (md && owner_ && md->getParent() == owner_) method().callees.insert(methodName(md));
     else if (!md && !object && isa<UnresolvedMemberExpr>(call->getCallee()->IgnoreParenImpCasts()))
       method().callees.insert(calleeName(call));
+  }
+
+  // parameters(), named_children(), apply(), or *this passed away: every
+  // parameter may be used, so reachability cannot name an unused one.
+  void noteWholeModuleUse(const CallExpr *call, const std::string &name, const Expr *object) {
+    if (!cls_) return;
+    static const std::set<std::string> all = {"parameters", "named_parameters", "children", "named_children",
+                                              "modules", "named_modules", "apply"};
+    if (all.count(name) && (!object || isThis(object))) method().usesAllParameters = true;
+    for (const Expr *arg : call->arguments()) {
+      const Expr *a = arg->IgnoreParenImpCasts();
+      if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_Deref) a = u->getSubExpr();
+      if (isThis(a)) method().usesAllParameters = true;
+    }
+    if (name == "shared_from_this") method().usesAllParameters = true;
   }
 
   void handleHelperCall(const CallExpr *call) {
@@ -384,10 +415,21 @@ class Collector : public RecursiveASTVisitor<Collector> {
         m.name = methodName(fd);
         m.defined = true;
         if (!m.loc.valid()) m.loc = toPoint(sm_, fd->getLocation());
+        if (const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody()); body && body->getLBracLoc().isFileID())
+          m.bodyStart = toPoint(sm_, body->getLBracLoc().getLocWithOffset(1));
       }
     }
     HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
     BodyWalker(ctx_, filter_, fd, cls, summary).run();
+    if (cls) {
+      MethodFact &m = cls->methods[methodName(fd)];
+      m.returnsValue = !fd->getReturnType()->isVoidType() && !isa<CXXConstructorDecl>(fd);
+      UseConditions uc = findUseConditions(fd, ctx_);
+      m.memberGuards = std::move(uc.members);
+      m.calleeGuards = std::move(uc.callees);
+      if (m.name == "forward") m.outputs = forwardOutputs(fd, ctx_);
+    }
+    for (ForwardCallFact &f : forwardCallsReachingBackward(fd, ctx_, filter_)) index_.forwardCalls.push_back(std::move(f));
     return true;
   }
 

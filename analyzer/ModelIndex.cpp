@@ -64,6 +64,15 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
       have = m;
       continue;
     }
+    if (m.defined && !have.defined) {
+      // The body's facts come from the file that defines it.
+      have.returnsValue = m.returnsValue;
+      have.usesAllParameters = m.usesAllParameters;
+      have.memberGuards = m.memberGuards;
+      have.calleeGuards = m.calleeGuards;
+      have.outputs = m.outputs;
+      have.bodyStart = m.bodyStart;
+    }
     have.defined |= m.defined;
     have.callees.insert(m.callees.begin(), m.callees.end());
     have.membersUsed.insert(m.membersUsed.begin(), m.membersUsed.end());
@@ -75,6 +84,8 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
 
 void ModelIndex::merge(const ModelIndex &other) {
   for (const auto &[name, c] : other.classes) mergeClass(classes[name], c);
+  appendUnique(forwardCalls, other.forwardCalls,
+               [](const ForwardCallFact &f) { return std::tie(f.loc, f.backwardLoc); });
   for (const auto &[usr, h] : other.helpers) {
     HelperSummary &have = helpers[usr];
     have.registers.insert(h.registers.begin(), h.registers.end());

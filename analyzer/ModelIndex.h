@@ -76,6 +76,9 @@ struct WriteFact {
   bool nullValue = false;         // the value written is nullptr
   std::vector<std::string> sourceMembers;  // members whose modules are written (cells_ = {fc1, fc2})
   bool freshModule = false;  // the value constructs a new module (Linear(...), make_shared<...>)
+  // The written value's source text, for fix-its: set only for `member = value;`
+  // in a method body when the value is plain text of one file (no macro).
+  SourcePoint valueBegin, valueEnd;
 };
 
 // Where a tensor member is given a value that requires grad, or not.
@@ -97,14 +100,35 @@ struct HelperCall {
   SourcePoint loc;
 };
 
+// The condition under which a use happens (`if (use_aux_)`, `training ? a : b`).
+struct Guard {
+  std::string condition;  // source text
+  SourcePoint loc;
+};
+
+// One element of what forward() returns (a tuple element, a struct field,
+// a pair member) and the members whose values flow into it.
+struct OutputFact {
+  std::string name;  // field or binding name if known, else ""
+  std::set<std::string> members;
+  std::set<std::string> callees;  // own methods whose results flow into it
+};
+
 struct MethodFact {
   std::string name;  // "reset", "forward", "<ctor>", ...
   SourcePoint loc;   // declaration in the class
   bool defined = false;  // a body was seen in this run
+  SourcePoint bodyStart;  // just after the body's '{' (for fix-its); invalid when in a macro
   bool isPublic = true;
   bool isCtor = false;
+  bool returnsValue = false;       // non-void: an entry point that computes something
+  bool usesAllParameters = false;  // parameters(), named_children(), passes *this away, ...
   std::set<std::string> callees;  // methods of the same class it calls
   std::set<std::string> membersUsed;  // members it reads or writes
+  // Members and callees all of whose uses here are under a condition.
+  std::map<std::string, Guard> memberGuards;
+  std::map<std::string, Guard> calleeGuards;
+  std::vector<OutputFact> outputs;  // when it returns several values
 };
 
 struct ClassFact {
@@ -135,8 +159,23 @@ struct HelperSummary {
   std::set<unsigned> opaque;
 };
 
+// Training code: a call of a module's forward() whose result, or part of it,
+// flows into a tensor on which backward() is called.
+struct ForwardCallFact {
+  std::string moduleClass;
+  SourcePoint loc;           // the call
+  SourcePoint backwardLoc;   // the backward() call
+  std::string function;      // the function that holds both
+  unsigned outputs = 0;      // number of outputs the caller can select from (0: unknown)
+  std::set<unsigned> used;   // outputs that reach the loss
+  std::map<unsigned, SourcePoint> boundAt;  // where an output is bound to a name
+  std::map<unsigned, std::string> boundName;
+  bool wholeResultUsed = false;  // the result escapes as a whole: every output counts as used
+};
+
 struct ModelIndex {
   std::map<std::string, ClassFact> classes;
+  std::vector<ForwardCallFact> forwardCalls;
   std::map<std::string, HelperSummary> helpers;  // keyed by USR
 
   // Adds the facts from another translation unit of the same run.

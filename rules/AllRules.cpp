@@ -7,15 +7,21 @@ std::unique_ptr<Rule> makeContainerAlias();
 std::unique_ptr<Rule> makeResetAccumulates();
 std::unique_ptr<Rule> makeRegisterOutsideReset();
 std::unique_ptr<Rule> makeUnregisteredTensor();
+std::unique_ptr<Rule> makeUnusedParameter();
+std::unique_ptr<Rule> makeConditionalParameter();
+std::unique_ptr<Rule> makeOutputNotInLoss();
 
 const std::vector<std::unique_ptr<Rule>> &allRules() {
   static const std::vector<std::unique_ptr<Rule>> rules = [] {
     std::vector<std::unique_ptr<Rule>> r;
+    r.push_back(makeConditionalParameter());
     r.push_back(makeContainerAlias());
+    r.push_back(makeOutputNotInLoss());
     r.push_back(makeRegisterOutsideReset());
     r.push_back(makeResetAccumulates());
     r.push_back(makeUnregisteredSubmodule());
     r.push_back(makeUnregisteredTensor());
+    r.push_back(makeUnusedParameter());
     return r;
   }();
   return rules;

@@ -103,6 +103,11 @@ const T* get_if(const variant<Ts...>* v) noexcept {
   return std::get_if<T>(static_cast<const std::variant<Ts...>*>(v));
 }
 
+template <class T, class... Ts>
+T& get(variant<Ts...>& v) { return std::get<T>(static_cast<std::variant<Ts...>&>(v)); }
+template <class T, class... Ts>
+const T& get(const variant<Ts...>& v) { return std::get<T>(static_cast<const std::variant<Ts...>&>(v)); }
+
 using string_view = std::string_view;  // real: c10::basic_string_view<char>
 
 // c10/util/ArrayRef.h
@@ -147,6 +152,8 @@ template <typename T>
 bool operator==(c10::ArrayRef<T> a1, c10::ArrayRef<T> a2) { return a1.equals(a2); }
 template <typename T>
 bool operator!=(c10::ArrayRef<T> a1, c10::ArrayRef<T> a2) { return !a1.equals(a2); }
+template <typename T>
+std::ostream& operator<<(std::ostream& out, ArrayRef<T> list);
 using IntArrayRef = ArrayRef<int64_t>;
 
 // c10/util/OptionalArrayRef.h
@@ -247,6 +254,8 @@ struct C10_API Device final {
   DeviceIndex index_ = -1;
 };
 
+C10_API std::ostream& operator<<(std::ostream& stream, const Device& device);
+
 enum class ScalarType : int8_t {
   Byte,
   Char,
@@ -308,7 +317,7 @@ class C10_API Scalar {
 };
 
 struct C10_API TensorOptions {
-  TensorOptions() = default;
+  TensorOptions() : requires_grad_(false), has_device_(false), has_dtype_(false), has_requires_grad_(false) {}
   /* implicit */ TensorOptions(Layout layout) : TensorOptions() { this->set_layout(layout); }
   template <typename T, typename = std::enable_if_t<std::is_same<std::decay_t<T>, Device>::value>>
   /* implicit */ TensorOptions(T&& device) : TensorOptions() {
@@ -426,6 +435,12 @@ using namespace c10::cuda;
 }  // namespace at
 
 // ---------------------------------------------------------------- ATen
+namespace torch {
+namespace autograd {
+struct Node;  // torch/csrc/autograd/function.h
+}  // namespace autograd
+}  // namespace torch
+
 namespace at {
 class Tensor;
 class TensorBase;
@@ -491,9 +506,20 @@ class TORCH_API TensorBase {
   bool is_leaf() const;
   int64_t output_nr() const;
   int64_t _version() const;
-  const TensorBase& retain_grad() const;
+  void retain_grad() const;
+  int64_t ndimension() const { return dim(); }
+  void set_data(const TensorBase& new_data) const;
+  TensorBase data() const;
+  at::TensorBase tensor_data() const;
+  at::TensorBase variable_data() const;
+  const std::shared_ptr<torch::autograd::Node>& grad_fn() const;
+  bool is_view() const;
+  const TensorBase& _base() const;
   bool retains_grad() const;
   const std::string& name() const;
+
+ protected:
+  std::shared_ptr<void> impl_;  // real: c10::intrusive_ptr<TensorImpl, UndefinedTensorImpl>
 };
 
 // ATen/core/TensorBody.h
@@ -678,7 +704,7 @@ NNLINT_STUB_BINARY_OP(>=)
 NNLINT_STUB_BINARY_OP(==)
 NNLINT_STUB_BINARY_OP(!=)
 #undef NNLINT_STUB_BINARY_OP
-std::ostream& operator<<(std::ostream& out, const Tensor& t);
+TORCH_API std::ostream& operator<<(std::ostream& out, const Tensor& t);
 
 // ATen/ops/*.h (the at:: free functions; torch:: sees them through `using namespace at`)
 inline at::Tensor relu(const at::Tensor& self) { return self; }

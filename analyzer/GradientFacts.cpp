@@ -1,0 +1,188 @@
+#include "GradientFacts.h"
+
+#include "AstUtil.h"
+#include "LocalFlow.h"
+#include "TorchTypes.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+bool isThis(const Expr *e) { return e && isa<CXXThisExpr>(e->IgnoreParenImpCasts()); }
+
+// The user module class whose forward() a call runs: `net->forward(x)`, `net(x)`.
+std::optional<std::string> forwardCallee(const CallExpr *call) {
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+    if (op->getOperator() != OO_Call || op->getNumArgs() < 1) return std::nullopt;
+    auto held = classifyMemberType(op->getArg(0)->getType());
+    if (!held || held->kind != HoldKind::Holder || isLibraryModuleClass(held->moduleClass)) return std::nullopt;
+    return held->moduleClass;
+  }
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
+  const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+  if (!md || md->getName() != "forward" || !isModuleClass(md->getParent())) return std::nullopt;
+  std::string cls = md->getParent()->getQualifiedNameAsString();
+  if (isLibraryModuleClass(cls)) return std::nullopt;
+  return cls;
+}
+
+unsigned outputCount(QualType t) {
+  const auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!rd) return 0;
+  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd)) {
+    std::string n = spec->getQualifiedNameAsString();
+    if (n == "std::pair") return 2;
+    if (n == "std::tuple") {
+      const TemplateArgument &pack = spec->getTemplateArgs()[0];
+      return pack.getKind() == TemplateArgument::Pack ? pack.pack_size() : 0;
+    }
+    return 0;
+  }
+  if (rd->isInStdNamespace() || isTensorType(t)) return 0;
+  unsigned n = 0;
+  for (auto it = rd->field_begin(); it != rd->field_end(); ++it) ++n;
+  return n;
+}
+
+std::vector<std::string> fieldNames(QualType t) {
+  std::vector<std::string> names;
+  const auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!rd || rd->isInStdNamespace() || isa<ClassTemplateSpecializationDecl>(rd)) return names;
+  for (const FieldDecl *f : rd->fields()) names.push_back(f->getNameAsString());
+  return names;
+}
+
+const FunctionDecl *userDefinition(const CallExpr *call, const SourceFilter &filter, const SourceManager &sm) {
+  const FunctionDecl *fd = call->getDirectCallee();
+  const FunctionDecl *def = nullptr;
+  if (!fd || !fd->hasBody(def) || !def || isa<CXXMethodDecl>(def)) return nullptr;
+  return filter.isLibrary(sm, def->getLocation()) ? nullptr : def;
+}
+
+struct Accumulated {
+  std::set<unsigned> used;
+  bool whole = false;
+};
+
+class LossTracer {
+ public:
+  LossTracer(ASTContext &ctx, const SourceFilter &filter) : ctx_(ctx), filter_(filter) {}
+
+  void trace(const LocalFlow &flow, const Expr *value, int depth) {
+    flow.trace(value, [&](const Expr *leaf, std::optional<unsigned> element) {
+      const auto *call = dyn_cast<CallExpr>(leaf);
+      if (!call) return;
+      if (auto cls = forwardCallee(call)) {
+        Accumulated &a = calls_[call];
+        classes_[call] = *cls;
+        flows_[call] = &flow;
+        if (element) a.used.insert(*element);
+        else a.whole = true;
+        return;
+      }
+      // A loss helper in the same file: what it returns is what reaches backward().
+      if (depth < 3)
+        if (const FunctionDecl *helper = userDefinition(call, filter_, ctx_.getSourceManager())) {
+          auto &h = helpers_[helper];
+          if (!h) h = std::make_unique<LocalFlow>(helper, ctx_);
+          for (const auto &alternatives : h->returnedElements())
+            for (const Expr *r : alternatives) trace(*h, r, depth + 1);
+          if (h->returnedElements().empty()) traceReturns(*h, helper, depth + 1);
+        }
+    });
+  }
+
+  std::map<const CallExpr *, Accumulated> calls_;
+  std::map<const CallExpr *, std::string> classes_;
+  std::map<const CallExpr *, const LocalFlow *> flows_;
+
+ private:
+  void traceReturns(const LocalFlow &flow, const FunctionDecl *fd, int depth) {
+    struct Returns : RecursiveASTVisitor<Returns> {
+      std::vector<const Expr *> values;
+      bool VisitReturnStmt(ReturnStmt *r) {
+        if (r->getRetValue()) values.push_back(r->getRetValue());
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    } returns;
+    returns.TraverseStmt(fd->getBody());
+    for (const Expr *v : returns.values) trace(flow, v, depth);
+  }
+
+  ASTContext &ctx_;
+  const SourceFilter &filter_;
+  std::map<const FunctionDecl *, std::unique_ptr<LocalFlow>> helpers_;
+};
+
+}  // namespace
+
+std::vector<OutputFact> forwardOutputs(const FunctionDecl *forward, ASTContext &ctx) {
+  LocalFlow flow(forward, ctx);
+  std::vector<std::vector<const Expr *>> elements = flow.returnedElements();
+  std::vector<OutputFact> out;
+  if (elements.size() < 2) return out;
+  std::vector<std::string> names = fieldNames(forward->getReturnType());
+  const auto *owner = cast<CXXMethodDecl>(forward)->getParent();
+  for (unsigned i = 0; i < elements.size(); ++i) {
+    OutputFact o;
+    if (i < names.size()) o.name = names[i];
+    for (const Expr *e : elements[i])
+      flow.trace(e, [&](const Expr *leaf, std::optional<unsigned>) {
+        if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThis(me->getBase()) && isa<FieldDecl>(me->getMemberDecl()))
+          o.members.insert(me->getMemberDecl()->getNameAsString());
+        if (const auto *mc = dyn_cast<CXXMemberCallExpr>(leaf))
+          if (const CXXMethodDecl *md = mc->getMethodDecl(); md && md->getParent() == owner && isThis(mc->getImplicitObjectArgument()))
+            o.callees.insert(md->getNameAsString());
+      });
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+std::vector<ForwardCallFact> forwardCallsReachingBackward(const FunctionDecl *fd, ASTContext &ctx,
+                                                          const SourceFilter &filter) {
+  struct Backwards : RecursiveASTVisitor<Backwards> {
+    std::vector<std::pair<const CallExpr *, const Expr *>> losses;
+    bool VisitCallExpr(CallExpr *call) {
+      if (calleeName(call) != "backward") return true;
+      if (const Expr *obj = callObject(call); obj && isTensorType(obj->getType())) losses.push_back({call, obj});
+      else if (!callObject(call))
+        for (const Expr *arg : call->arguments()) losses.push_back({call, arg});
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } backwards;
+  backwards.TraverseStmt(fd->getBody());
+  std::vector<ForwardCallFact> out;
+  if (backwards.losses.empty()) return out;
+
+  LocalFlow flow(fd, ctx);
+  LossTracer tracer(ctx, filter);
+  for (const auto &[call, loss] : backwards.losses) tracer.trace(flow, loss, 0);
+  const SourceManager &sm = ctx.getSourceManager();
+  const CallExpr *firstBackward = backwards.losses.front().first;
+  for (const auto &[call, acc] : tracer.calls_) {
+    ForwardCallFact f;
+    f.moduleClass = tracer.classes_[call];
+    f.loc = toPoint(sm, call->getBeginLoc());
+    f.backwardLoc = toPoint(sm, firstBackward->getBeginLoc());
+    f.function = fd->getNameAsString();
+    f.outputs = outputCount(call->getType());
+    f.used = acc.used;
+    f.wholeResultUsed = acc.whole;
+    for (const LocalFlow::ElementBinding &b : tracer.flows_[call]->elementBindings()) {
+      if (b.value->IgnoreImplicit()->IgnoreParens() != call || f.boundAt.count(b.element)) continue;
+      f.boundAt[b.element] = toPoint(sm, b.var->getLocation());
+      f.boundName[b.element] = b.var->getNameAsString();
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,89 @@
+#include "GradientReach.h"
+
+#include "Describe.h"
+#include "TorchTypes.h"
+
+#include <set>
+
+namespace nnlint {
+namespace {
+
+void merge(Reach &into, const std::string &member, const std::optional<Guard> &g) {
+  auto it = into.find(member);
+  if (it == into.end()) into[member] = g;
+  else if (!g) it->second = std::nullopt;  // reached unconditionally somewhere
+}
+
+void reach(const ClassFact &c, const std::string &method, const std::optional<Guard> &outer, Reach &out,
+           std::set<std::string> &onStack) {
+  auto it = c.methods.find(method);
+  if (it == c.methods.end() || !onStack.insert(method).second) return;
+  const MethodFact &m = it->second;
+  for (const std::string &member : m.membersUsed) {
+    std::optional<Guard> g = outer;
+    if (!g)
+      if (auto gi = m.memberGuards.find(member); gi != m.memberGuards.end()) g = gi->second;
+    merge(out, member, g);
+  }
+  for (const std::string &callee : m.callees) {
+    std::optional<Guard> g = outer;
+    if (!g)
+      if (auto gi = m.calleeGuards.find(callee); gi != m.calleeGuards.end()) g = gi->second;
+    reach(c, callee, g, out, onStack);
+  }
+  onStack.erase(method);
+}
+
+bool hasTrainableParameters(const ModelIndex &index, const std::string &cls, int depth) {
+  if (isLibraryModuleClass(cls)) {
+    if (isModuleContainerClass(cls)) return true;
+    if (isStatelessLibraryModule(cls)) return false;
+    return cls.find("Dropout") == std::string::npos;
+  }
+  const ClassFact *c = index.find(cls);
+  if (!c || depth > 8) return true;
+  for (const RegistrationFact &r : c->registrations) {
+    if (r.kind == RegKind::Parameter && r.requiresGrad) return true;
+    if (r.kind == RegKind::Module) {
+      const MemberFact *m = c->member(r.member);
+      if (!m || hasTrainableParameters(index, m->moduleClass, depth + 1)) return true;
+    }
+  }
+  for (const std::string &base : c->moduleBases)
+    if (hasTrainableParameters(index, base, depth + 1)) return true;
+  return false;
+}
+
+}  // namespace
+
+Reach reachFrom(const ClassFact &c, const std::string &method) {
+  Reach out;
+  std::set<std::string> onStack;
+  reach(c, method, std::nullopt, out, onStack);
+  return out;
+}
+
+bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const ClassFact &c) {
+  if (r.member.empty()) return false;
+  if (r.kind == RegKind::Buffer) return false;
+  if (r.kind == RegKind::Parameter) return r.requiresGrad;
+  const MemberFact *m = c.member(r.member);
+  return m && hasTrainableParameters(index, m->moduleClass, 0);
+}
+
+bool isBaseOfAnother(const ModelIndex &index, const std::string &cls) {
+  for (const auto &[name, c] : index.classes)
+    for (const std::string &b : c.moduleBases)
+      if (b == cls) return true;
+  return false;
+}
+
+std::vector<std::string> entryPoints(const ClassFact &c) {
+  if (c.methods.count("forward")) return {"forward"};
+  std::vector<std::string> out;
+  for (const auto &[name, m] : c.methods)
+    if (m.isPublic && m.returnsValue && !m.isCtor && name != "reset" && name != "clone") out.push_back(name);
+  return out;
+}
+
+}  // namespace nnlint

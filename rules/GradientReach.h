@@ -1,0 +1,30 @@
+// What forward() reaches, for the gradient-path checks: each member with the
+// condition under which it is reached (none: on every path).
+#pragma once
+
+#include "ModelIndex.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace nnlint {
+
+using Reach = std::map<std::string, std::optional<Guard>>;
+
+// Members used by `method` and the own methods it calls, each with the guard
+// of its uses (nullopt when some use happens on every path).
+Reach reachFrom(const ClassFact &c, const std::string &method);
+
+// Whether a registered member holds trainable parameters: a parameter that
+// requires grad, or a submodule with parameters.
+bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const ClassFact &c);
+
+// Classes that some other class of the index derives from: their forward()
+// may be replaced, so reachability does not judge them.
+bool isBaseOfAnother(const ModelIndex &index, const std::string &cls);
+
+// A class's entry points: forward(), or its public methods that return a value.
+std::vector<std::string> entryPoints(const ClassFact &c);
+
+}  // namespace nnlint

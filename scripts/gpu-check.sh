@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds the runtime verifier against this machine's CUDA torch and NCCL, runs its tests on all
+# visible GPUs and the benchmark, and writes a summary under $OUT (default: build-gpu/out).
+#
+#   scripts/gpu-check.sh            # from the repository root, on a machine with 2+ GPUs
+#
+# torch comes from python3 (torch.utils.cmake_prefix_path), NCCL from the nvidia-nccl wheel
+# (or NCCL_ROOT). GoogleTest and nlohmann/json come from the system, or from .deps-verifier/
+# (googletest/ sources, include/nlohmann/) where they are not installed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${BUILD:-$ROOT/build-gpu}
+OUT=${OUT:-$BUILD/out}
+mkdir -p "$OUT"
+# NVLink multicast stays off on shared hosts (see the device notes).
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+
+summary=$OUT/summary.md
+log() { echo "$*" | tee -a "$summary"; }
+: >"$summary"
+
+TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
+NCCL_ROOT=${NCCL_ROOT:-$(python3 -c 'import nvidia.nccl as m;print(list(m.__path__)[0])' 2>/dev/null || echo /usr/local/cuda)}
+export LD_LIBRARY_PATH=$NCCL_ROOT/lib:${LD_LIBRARY_PATH:-}
+log "# nnlint runtime verifier: GPU check"
+log ""
+log "- date: $(date -u +%FT%TZ)"
+log "- GPUs: $(nvidia-smi --query-gpu=name --format=csv,noheader | paste -sd, -)"
+log "- torch: $(python3 -c 'import torch;print(torch.__version__)'), NCCL_ROOT: $NCCL_ROOT"
+log "- CUDA_VISIBLE_DEVICES: ${CUDA_VISIBLE_DEVICES:-(unset)}"
+
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+t0=$(date +%s)
+if ! { cmake -S runtime_verifier -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+         -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DNCCL_ROOT="$NCCL_ROOT" -DNNLINT_VERIFY_CUDA=ON &&
+       cmake --build "$BUILD" -j "$(nproc)"; } >"$OUT/build.log" 2>&1; then
+  log "- build: FAILED after $(($(date +%s) - t0)) s (tail of build.log below)"
+  tail -n 30 "$OUT/build.log" | tee -a "$summary"
+  exit 1
+fi
+log "- build: ok in $(($(date +%s) - t0)) s"
+
+reports=$BUILD/reports
+rm -rf "$reports" && mkdir -p "$reports"
+NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --output-on-failure >"$OUT/ctest.log" 2>&1
+ctest_rc=$?
+log "- tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1) (ctest exit $ctest_rc)"
+grep -E '^\s*[0-9]+ - .*\((Failed|Timeout|Exception|SEGFAULT|Subprocess aborted)' "$OUT/ctest.log" | sed 's/^/  - FAILED: /' | tee -a "$summary"
+skipped=$(grep -c 'Not Run\|Skipped' "$OUT/ctest.log")
+log "- skipped: $skipped ($(grep -E '\*\*\*Skipped|Disabled' "$OUT/ctest.log" | sed 's/.*verifier\./verifier./;s/ .*//' | paste -sd' ' -))"
+
+log ""
+log "## Reports of the GPU test cases"
+log ""
+for f in "$reports"/*cuda.txt; do
+  [ -e "$f" ] || continue
+  echo "### $(basename "$f" .txt)" >>"$summary"
+  echo '```' >>"$summary"
+  cat "$f" >>"$summary"
+  echo '```' >>"$summary"
+done
+cat "$reports"/*.txt >"$OUT/reports.txt" 2>/dev/null
+
+log ""
+log "## Benchmark"
+log ""
+echo '```' >>"$summary"
+"$BUILD/bench/verifier_bench" 20 1024 256 30 >"$OUT/bench.txt" 2>&1
+bench_rc=$?
+cat "$OUT/bench.txt" >>"$summary"
+echo '```' >>"$summary"
+log "- bench exit: $bench_rc"
+cat "$summary"
+[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ]

@@ -1,0 +1,64 @@
+// RUN: not %nnlint --checks=-*,nn-conditional-parameter %s -- %stub_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
+// RUN: not %nnlint --checks=-*,nn-conditional-parameter %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
+#include <torch/torch.h>
+
+struct DetectorImpl : torch::nn::Module {
+  explicit DetectorImpl(bool aux) : use_aux(aux) {
+    backbone = register_module("backbone", torch::nn::Linear(16, 16));
+    cls = register_module("cls", torch::nn::Linear(16, 4));
+    aux_head = register_module("aux_head", torch::nn::Linear(16, 4));
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:16: warning: submodule 'aux_head' is reached from forward() only when 'use_aux && is_training()'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    gate = register_parameter("gate", torch::ones({4}));
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:12: warning: parameter 'gate' is reached from forward() only when 'x.size(0) > 1'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    drop = register_module("drop", torch::nn::Dropout(0.1));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    x = torch::relu(backbone(x));
+    x = is_training() ? drop(x) : x;  // Dropout has no parameters: not reported
+    torch::Tensor y = cls(x);
+    if (use_aux && is_training()) {
+      // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: note: reached only under this condition
+      y = y + aux_head(x);
+    }
+    return x.size(0) > 1 ? y * gate : y;
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:12: note: reached only under this condition
+  }
+  bool use_aux;
+  torch::nn::Linear backbone{nullptr}, cls{nullptr}, aux_head{nullptr};
+  torch::nn::Dropout drop{nullptr};
+  torch::Tensor gate;
+};
+
+// Loops are not conditions, and `if (downsample)` guards a module by its own existence.
+struct BlockImpl : torch::nn::Module {
+  BlockImpl(int in, int out) {
+    conv = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 3).padding(1)));
+    if (in != out) downsample = register_module("downsample", torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 1)));
+    for (int i = 0; i < 2; ++i) layers.push_back(register_module("l" + std::to_string(i), torch::nn::Linear(4, 4)));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    torch::Tensor identity = x;
+    if (downsample) identity = downsample(x);
+    for (size_t i = 0; i < layers.size(); ++i) x = layers[i](x);
+    return conv(x) + identity;
+  }
+  torch::nn::Conv2d conv{nullptr}, downsample{nullptr};
+  std::vector<torch::nn::Linear> layers;
+};
+
+// An early return is a condition too, through a helper method.
+struct EarlyImpl : torch::nn::Module {
+  EarlyImpl() {
+    a = register_module("a", torch::nn::Linear(4, 4));
+    b = register_module("b", torch::nn::Linear(4, 4));
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: warning: submodule 'b' is reached from forward() only when 'skip'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+  }
+  torch::Tensor refine(torch::Tensor x) { return b(x); }
+  torch::Tensor forward(torch::Tensor x, bool skip) {
+    x = a(x);
+    if (skip) return x;
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: note: reached only under this condition
+    return refine(x);
+  }
+  torch::nn::Linear a{nullptr}, b{nullptr};
+};

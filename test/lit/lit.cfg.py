@@ -1,0 +1,25 @@
+# lit configuration for nnlint's check tests. Each test runs nnlint on a
+# small model file against the stand-in header (%stub_flags, fast) and against
+# the real LibTorch headers (%torch_flags), and FileCheck pins the findings.
+import os
+import lit.formats
+
+config.name = "nnlint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.nnlint_build_dir, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.dirname(config.nnlint_exe), config.environment.get("PATH", os.environ["PATH"])])
+for var in ("HOME", "TMPDIR", "XDG_CACHE_HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+stub = os.path.join(config.nnlint_source_dir, "test", "Inputs", "torch-stub")
+config.substitutions.append(("%nnlint", config.nnlint_exe))
+config.substitutions.append(("%stub_flags", "-std=c++17 -isystem " + stub))
+config.substitutions.append(("%torch_flags", "-std=c++17 -isystem " + config.torch_api_include))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%srcroot", config.nnlint_source_dir))

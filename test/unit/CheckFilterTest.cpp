@@ -1,0 +1,30 @@
+#include "CheckFilter.h"
+
+#include <gtest/gtest.h>
+
+using nnlint::CheckFilter;
+using nnlint::globMatch;
+
+TEST(Glob, MatchesLikeClangTidy) {
+  EXPECT_TRUE(globMatch("nn-*", "nn-container-alias"));
+  EXPECT_TRUE(globMatch("*alias", "nn-container-alias"));
+  EXPECT_TRUE(globMatch("nn-unregistered-*", "nn-unregistered-tensor"));
+  EXPECT_FALSE(globMatch("nn-unregistered-*", "nn-container-alias"));
+  EXPECT_FALSE(globMatch("nn-alias", "nn-container-alias"));
+}
+
+TEST(CheckFilter, LaterGlobsWin) {
+  std::vector<std::string> known = {"nn-a", "nn-b", "nn-unregistered-x"};
+  CheckFilter f;
+  ASSERT_EQ(f.parse("-*,nn-unregistered-*,nn-a,-nn-a", known), "");
+  EXPECT_TRUE(f.enabled("nn-unregistered-x"));
+  EXPECT_FALSE(f.enabled("nn-a"));
+  EXPECT_FALSE(f.enabled("nn-b"));
+}
+
+TEST(CheckFilter, UnknownNameIsAnError) {
+  CheckFilter f;
+  EXPECT_NE(f.parse("nn-does-not-exist", {"nn-a"}), "");
+  CheckFilter g;
+  EXPECT_EQ(g.parse("nn-nothing-*", {"nn-a"}), "");  // a glob may match nothing
+}
