@@ -168,12 +168,12 @@ void LocalFlow::collect() {
 }
 
 void LocalFlow::trace(const Expr *e, const LeafFn &onLeaf) const {
-  std::set<const Decl *> seen;
+  std::set<std::pair<const Decl *, int>> seen;  // a variable once per selected element
   traceInto(e, std::nullopt, onLeaf, seen);
 }
 
 void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
-                          std::set<const Decl *> &seen) const {
+                          std::set<std::pair<const Decl *, int>> &seen) const {
   if (!e) return;
   e = strip(e);
   if (isa<LambdaExpr>(e)) return;
@@ -183,7 +183,7 @@ void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const 
     return;
   }
   if (const Decl *d = localDecl(e, fd_)) {
-    if (!seen.insert(d).second) return;
+    if (!seen.insert({d, element ? static_cast<int>(*element) : -1}).second) return;
     if (auto it = defs_.find(d); it != defs_.end())
       for (const Def &def : it->second)
         if (!def.noGrad) traceInto(def.value, def.element ? def.element : element, onLeaf, seen);

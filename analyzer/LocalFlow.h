@@ -51,7 +51,7 @@ class LocalFlow {
   void collect();
   bool underNoGrad(const clang::Stmt *s) const;
   void traceInto(const clang::Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
-                 std::set<const clang::Decl *> &seen) const;
+                 std::set<std::pair<const clang::Decl *, int>> &seen) const;
 
   const clang::FunctionDecl *fd_;
   clang::ASTContext &ctx_;

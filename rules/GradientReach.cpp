@@ -60,6 +60,22 @@ Reach reachFrom(const ClassFact &c, const std::string &method) {
   Reach out;
   std::set<std::string> onStack;
   reach(c, method, std::nullopt, out, onStack);
+  // A container filled with other members (`cells_ = {fc1, fc2}`) reaches them when it is reached.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const WriteFact &w : c.writes) {
+      auto it = out.find(w.member);
+      if (it == out.end()) continue;
+      std::optional<Guard> g = it->second;
+      for (const std::string &src : w.sourceMembers) {
+        auto have = out.find(src);
+        if (have == out.end() || (have->second && !g)) {
+          out[src] = g;
+          grew = true;
+        }
+      }
+    }
+  }
   return out;
 }
 

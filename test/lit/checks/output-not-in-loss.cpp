@@ -1,6 +1,7 @@
 // RUN: not %nnlint --checks=-*,nn-output-not-in-loss %s -- %stub_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
 // RUN: not %nnlint --checks=-*,nn-output-not-in-loss %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
 #include <torch/torch.h>
+#include <iostream>
 #include <tuple>
 
 struct MultiTaskImpl : torch::nn::Module {
@@ -43,11 +44,11 @@ void train_helper(MultiTask net, torch::Tensor x, torch::Tensor y) {
 void train_tie(MultiTask net, torch::Tensor x, torch::Tensor y) {
   torch::Tensor s, d;
   std::tie(s, d) = net(x);
-  // CHECK-DAG: output-not-in-loss.cpp:[[@LINE-2]]:19: warning: output 1 ('d') of MultiTaskImpl::forward() never reaches the loss passed to backward(); 'depth' only feeds this output and gets no gradient [nn-output-not-in-loss]
+  // CHECK-DAG: output-not-in-loss.cpp:[[@LINE-2]]:20: warning: output 1 ('d') of MultiTaskImpl::forward() never reaches the loss passed to backward(); 'depth' only feeds this output and gets no gradient [nn-output-not-in-loss]
   torch::Tensor loss = torch::mse_loss(s, y) + 0.1 * d.detach().mean();
   loss.backward();
   // CHECK-DAG: output-not-in-loss.cpp:[[@LINE-1]]:3: note: backward() is called here
-  // CHECK-DAG: output-not-in-loss.cpp:10:13: note: 'depth' is registered here
+  // CHECK-DAG: output-not-in-loss.cpp:11:13: note: 'depth' is registered here
 }
 
 // An attention map returned for visualisation: its parameters reach the loss anyway.
@@ -64,7 +65,7 @@ TORCH_MODULE(Attention);
 void train_attention(Attention att, torch::Tensor x) {
   auto result = att(x);
   torch::Tensor loss = result.first.sum();
-  // CHECK-DAG: output-not-in-loss.cpp:[[@LINE-2]]:15: note: output 1 of AttentionImpl::forward() does not reach the loss passed to backward(); every parameter also reaches the loss through another output [nn-output-not-in-loss]
+  // CHECK-DAG: output-not-in-loss.cpp:[[@LINE-2]]:17: note: output 1 of AttentionImpl::forward() does not reach the loss passed to backward(); every parameter also reaches the loss through another output [nn-output-not-in-loss]
   loss.backward();
   // CHECK-DAG: output-not-in-loss.cpp:[[@LINE-1]]:3: note: backward() is called here
 }

@@ -8,13 +8,14 @@ struct ClassifierImpl : torch::nn::Module {
     body = register_module("body", torch::nn::Linear(16, 16));
     head = register_module("head", torch::nn::Linear(16, 4));
     // CHECK: unused-parameter.cpp:[[@LINE-1]]:12: warning: submodule 'head' is registered but never reached from forward(); it gets no gradient, which breaks gradient all-reduce on several GPUs [nn-unused-parameter]
+  // CHECK: unused-parameter.cpp:{{[0-9]+}}:8: note: used in init_weights() only, which is not called from forward()
     scale = register_parameter("scale", torch::ones({16}));
     // CHECK: unused-parameter.cpp:[[@LINE-1]]:13: warning: parameter 'scale' is registered but never reached from forward(); it gets no gradient, which breaks gradient all-reduce on several GPUs [nn-unused-parameter]
+    // CHECK: unused-parameter.cpp:{{[0-9]+}}:8: note: used in init_weights() only, which is not called from forward()
     frozen = register_parameter("frozen", torch::ones({16}), /*requires_grad=*/false);
     stats = register_buffer("stats", torch::zeros({16}));
   }
   void init_weights() {
-    // CHECK: unused-parameter.cpp:[[@LINE-1]]:8: note: used in init_weights() only, which is not called from forward()
     torch::NoGradGuard guard;
     head->weight.normal_(0, 0.01);
     scale.fill_(1.0);
@@ -50,9 +51,9 @@ struct AutoEncoderImpl : torch::nn::Module {
     dec = register_module("dec", torch::nn::Linear(2, 8));
     probe = register_module("probe", torch::nn::Linear(2, 1));
     // CHECK: unused-parameter.cpp:[[@LINE-1]]:13: note: submodule 'probe' is not reached from forward(), only from predict_quality(); if training calls only forward(), it gets no gradient [nn-unused-parameter]
+  // CHECK: unused-parameter.cpp:[[@LINE+2]]:17: note: reached from predict_quality(), a second entry point
   }
   torch::Tensor predict_quality(torch::Tensor x) { return probe(enc(x)); }
-  // CHECK: unused-parameter.cpp:[[@LINE-1]]:17: note: reached from predict_quality(), a second entry point
   torch::Tensor forward(torch::Tensor x) { return dec(enc(x)); }
   torch::nn::Linear enc{nullptr}, dec{nullptr}, probe{nullptr};
 };
