@@ -2,6 +2,9 @@
 
 #include "CompileCommands.h"
 #include "Frontend.h"
+#include "ParallelIndex.h"
+#include "SourceText.h"
+#include "Suppressions.h"
 #include "Version.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -63,29 +66,39 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     return result;
   }
   SourceFilter filter;
-  ModelIndex index;
-  for (const std::string &given : files) {
-    if (std::string why = checkSourceFile(given); !why.empty()) {
-      result.errors.push_back({given, why});
+  // Errors before parsing, by file position; the files to parse, in order.
+  std::vector<std::string> early(files.size());
+  std::vector<clang::tooling::CompileCommand> cmds;
+  std::vector<size_t> cmdOf(files.size(), 0);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::string why = checkSourceFile(files[i]); !why.empty()) {
+      early[i] = why;
       continue;
     }
-    std::string file = normalisePath(given);
     clang::tooling::CompileCommand cmd;
-    std::string error;
-    if (!commands.commandFor(file, cmd, error)) {
-      result.errors.push_back({given, error});
-      continue;
+    if (!commands.commandFor(normalisePath(files[i]), cmd, early[i])) continue;
+    cmdOf[i] = cmds.size();
+    cmds.push_back(std::move(cmd));
+  }
+  std::vector<FileResult> parsed = indexFiles(cmds, parse, filter, opts.speed);
+  ModelIndex index;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!early[i].empty()) {
+      result.errors.push_back({files[i], early[i]});
+    } else if (!parsed[cmdOf[i]].ok) {
+      result.errors.push_back({files[i], parsed[cmdOf[i]].error});
+    } else {
+      index.merge(parsed[cmdOf[i]].index);
     }
-    FileResult fr = indexFile(cmd, parse, filter);
-    if (!fr.ok) {
-      result.errors.push_back({given, fr.error});
-      continue;
-    }
-    index.merge(fr.index);
   }
   index.resolveHelpers();
   for (const Rule *rule : rules) rule->check(index, result.findings);
   sortFindings(result.findings);
+  // Suppression comments need only the files' text, so they apply after the checks.
+  std::vector<std::string> mainFiles;
+  for (const std::string &f : files) mainFiles.push_back(normalisePath(f));
+  SourceText text;
+  applySuppressions(result.findings, mainFiles, text);
   return result;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Finding.h"
+#include "ParallelIndex.h"
 #include "Rule.h"
 #include "SarifOutput.h"
 
@@ -16,6 +17,7 @@ struct AnalyzerOptions {
   std::string buildDir;                               // -p
   std::vector<std::string> torchIncludes;             // --torch-include
   bool skipLibraryBodies = true;
+  SpeedOptions speed;  // -j, --cache-dir, --no-cache
 };
 
 struct AnalysisResult {

@@ -62,8 +62,13 @@ bool isNullValue(const Expr *e) {
   e = stripValue(e);
   if (!e) return false;
   if (isa<CXXNullPtrLiteralExpr>(e) || isa<GNUNullExpr>(e)) return true;
-  if (const auto *init = dyn_cast<InitListExpr>(e))
-    return init->getNumInits() == 1 && isNullValue(init->getInit(0));
+  // `{nullptr}`, and `{nullptr, nullptr}` for an array of holders.
+  if (const auto *init = dyn_cast<InitListExpr>(e)) {
+    if (init->getNumInits() == 0) return false;
+    for (const Expr *element : init->inits())
+      if (!isNullValue(element)) return false;
+    return true;
+  }
   if (const auto *c = dyn_cast<CXXConstructExpr>(e))
     return c->getNumArgs() == 1 && isNullValue(c->getArg(0));
   return false;

@@ -25,7 +25,7 @@ std::optional<RegKind> registrationKind(const clang::CallExpr *call);
 // The object a member call is made on (`v` in `v.push_back(x)`), or null.
 const clang::Expr *callObject(const clang::CallExpr *call);
 
-// True for `nullptr`, `{nullptr}` and `Holder(nullptr)`.
+// True for `nullptr`, `{nullptr}`, `{nullptr, nullptr}` and `Holder(nullptr)`.
 bool isNullValue(const clang::Expr *e);
 
 // True when the expression creates a tensor that requires grad:

@@ -15,12 +15,21 @@ struct RelatedNote {
   SourcePoint loc;
 };
 
+// A mechanical edit that fixes a finding: replace the text from `begin` up to
+// (not including) `end` with `replacement`; begin == end inserts.
+struct FixIt {
+  SourcePoint begin;
+  SourcePoint end;
+  std::string replacement;
+};
+
 struct Finding {
   std::string check;
   Severity severity = Severity::Warning;
   std::string message;
   SourcePoint loc;
   std::vector<RelatedNote> notes;
+  std::vector<FixIt> fixes;
 };
 
 const char *severityName(Severity s);

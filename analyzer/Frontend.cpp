@@ -8,6 +8,9 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -90,14 +93,28 @@ std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, con
   return args;
 }
 
-FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter) {
+FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
+                     const PchUse *pch) {
   FileResult result;
   result.file = cmd.Filename;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
+  std::vector<std::string> args = adjustArguments(cmd, opts);
+  if (pch) {
+    // The PCH stands in for the block's lines; the file is read without them
+    // (same length, so every line and column stays where it was).
+    auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);
+    auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    llvm::SmallString<256> file(cmd.Filename);
+    if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
+    memory->addFile(file, 0, llvm::MemoryBuffer::getMemBufferCopy(pch->blankedText, file));
+    overlay->pushOverlay(memory);
+    fs = overlay;
+    args.insert(args.begin() + 1, {"-include-pch", pch->pch});
+  }
   fs->setCurrentWorkingDirectory(cmd.Directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   FirstErrorConsumer diags;
-  tooling::ToolInvocation invocation(adjustArguments(cmd, opts),
+  tooling::ToolInvocation invocation(args,
                                      std::make_unique<IndexAction>(opts, filter, result.index), files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();

@@ -23,8 +23,15 @@ struct FileResult {
   ModelIndex index;
 };
 
+// A precompiled include block (see Pch.h) to parse a file with: the PCH and
+// the file's text with the block's lines blanked out.
+struct PchUse {
+  std::string pch;
+  std::string blankedText;
+};
+
 FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
-                     const SourceFilter &filter);
+                     const SourceFilter &filter, const PchUse *pch = nullptr);
 
 // The compiler arguments nnlint runs Clang with for a compile command.
 std::vector<std::string> adjustArguments(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts);

@@ -20,14 +20,19 @@ std::optional<std::string> forwardCallee(const CallExpr *call) {
     if (op->getOperator() != OO_Call || op->getNumArgs() < 1) return std::nullopt;
     auto held = classifyMemberType(op->getArg(0)->getType());
     if (!held || held->kind != HoldKind::Holder || isLibraryModuleClass(held->moduleClass)) return std::nullopt;
-    return held->moduleClass;
+    const auto *md = dyn_cast_or_null<CXXMethodDecl>(op->getDirectCallee());
+    const CXXRecordDecl *holder = md ? md->getParent() : nullptr;
+    const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(holder);
+    if (!spec || spec->getTemplateArgs().size() < 1) return std::nullopt;
+    const CXXRecordDecl *impl = spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+    if (!impl) return std::nullopt;
+    return classKey(impl);
   }
   const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
   const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
   if (!md || md->getName() != "forward" || !isModuleClass(md->getParent())) return std::nullopt;
-  std::string cls = md->getParent()->getQualifiedNameAsString();
-  if (isLibraryModuleClass(cls)) return std::nullopt;
-  return cls;
+  if (isLibraryModuleClass(md->getParent()->getQualifiedNameAsString())) return std::nullopt;
+  return classKey(md->getParent());
 }
 
 unsigned outputCount(QualType t) {

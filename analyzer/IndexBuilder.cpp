@@ -67,6 +67,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
           TraverseStmt(init->getInit());
         }
     TraverseStmt(fd_->getBody());
+    resolveLocalSources();
   }
 
   bool VisitCXXForRangeStmt(CXXForRangeStmt *s) {
@@ -139,6 +140,9 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
         return Ref{true, me->getMemberDecl()->getNameAsString(), 0};
       std::string n = me->getMemberDecl()->getNameAsString();
       if (n == "first" || n == "second") return refersTo(me->getBase(), depth + 1);
+      // A field of a user struct that wraps containers of modules (bank.items).
+      if (auto held = classifyMemberType(me->getBase()->getType()); held && held->kind == HoldKind::Container)
+        return refersTo(me->getBase(), depth + 1);
       return std::nullopt;
     }
     if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(e)) {
@@ -206,6 +210,11 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
           for (const Expr *arg : c->arguments()) describeValue(arg, w, target);
           return;
         }
+      // Sequential(fc1, fc2), ModuleList(...): what matters is where the elements come from.
+      if (auto held = classifyMemberType(c->getType()); held && isModuleContainerClass(held->moduleClass)) {
+        for (const Expr *arg : c->arguments()) describeValue(arg, w, target);
+        return;
+      }
     }
     if (const CallExpr *reg = asRegistration(e)) {
       w.fromRegistration = true;
@@ -220,7 +229,32 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       if (ref->isMember) w.sourceMembers.push_back(ref->member);
       return;
     }
+    if (const VarDecl *v = localVar(e)) {
+      auto alias = aliases_.find(v);
+      if (alias != aliases_.end() && asRegistration(alias->second)) w.fromRegistration = true;
+      else valueLocals_.push_back(v);  // registered, or not, maybe later in the body
+      return;
+    }
     if (constructsModule(e)) w.freshModule = true;
+  }
+
+  static const VarDecl *localVar(const Expr *e) {
+    const auto *dre = dyn_cast_or_null<DeclRefExpr>(stripValue(e));
+    const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+    return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v) ? v : nullptr;
+  }
+
+  // A local module written into a member (`blocks.push_back(block)`) is
+  // registered if the body registers that local anywhere; else it is fresh
+  // when its initialiser constructs a module.
+  void resolveLocalSources() {
+    if (!cls_) return;
+    for (const auto &[index, v] : localSources_) {
+      WriteFact &w = cls_->writes[index];
+      auto alias = aliases_.find(v);
+      if (registeredLocals_.count(v)) w.fromRegistration = true;
+      else if (alias != aliases_.end() && constructsModule(stripValue(alias->second))) w.freshModule = true;
+    }
   }
 
   void recordWrite(Ref target, WriteKind kind, const Expr *value, SourceLocation loc) {
@@ -229,6 +263,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     w.method = method_;
     w.loc = point(loc);
     w.order = order(loc);
+    valueLocals_.clear();
     if (value) {
       describeValue(value, w, target);
       // `cells_ = {}` empties the container.
@@ -249,6 +284,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (value && kind == WriteKind::Assign)
       if (const MemberFact *m = cls_->member(target.member); m && m->kind == HoldKind::Tensor)
         recordTensorInit(target.member, !w.fromRegistration && createsGradTensor(value), loc);
+    for (const VarDecl *v : valueLocals_) localSources_.emplace_back(cls_->writes.size(), v);
     cls_->writes.push_back(std::move(w));
   }
 
@@ -264,13 +300,21 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     bool whole = isa<MemberExpr>(l) || isa<CXXDependentScopeMemberExpr>(l) || isa<DeclRefExpr>(l);
     size_t before = cls_ ? cls_->writes.size() : 0;
     recordWrite(*target, whole ? WriteKind::Assign : WriteKind::Append, rhs, loc);
-    if (whole && cls_ && cls_->writes.size() > before) recordValueRange(cls_->writes.back(), rhs);
+    if (cls_ && cls_->writes.size() > before) {
+      if (whole) recordValueRange(cls_->writes.back(), rhs);
+      else cls_->writes.back().viaSubscript = true;
+    }
   }
 
   // The value's text, when it is plain text of one file (fix-its rewrite it).
   void recordValueRange(WriteFact &w, const Expr *value) {
     SourceLocation b = value->getBeginLoc(), e = value->getEndLoc();
     if (b.isInvalid() || e.isInvalid() || b.isMacroID() || e.isMacroID()) return;
+    // A bare braced list (`fc = {8, 8}`) cannot be passed on as an expression.
+    const Expr *plain = value->IgnoreImplicit();
+    if (isa<InitListExpr>(plain)) return;
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(plain); ce && ce->isListInitialization() && !isa<CXXTemporaryObjectExpr>(ce))
+      return;
     SourceLocation after = Lexer::getLocForEndOfToken(e, 0, sm_, ctx_.getLangOpts());
     if (after.isInvalid() || sm_.getFileID(b) != sm_.getFileID(after)) return;
     w.valueBegin = point(b);
@@ -291,11 +335,14 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (pending != pendingBinding_.end()) bound = pending->second;
     else if (call->getNumArgs() >= 2) bound = refersTo(call->getArg(1));
     if (bound && !bound->isMember) {
-      summary_.registers.emplace(bound->param, r);
+      // Replaces the placeholder that `param = register_*(...)` recorded first.
+      summary_.registers[bound->param] = r;
       return;
     }
     if (!cls_) return;
     if (bound) r.member = bound->member;
+    else if (call->getNumArgs() >= 2)
+      if (const VarDecl *v = localVar(call->getArg(1))) registeredLocals_.insert(v);
     cls_->registrations.push_back(std::move(r));
   }
 
@@ -349,6 +396,9 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   std::string method_;
   std::map<const VarDecl *, const Expr *> aliases_;
   std::map<const CallExpr *, Ref> pendingBinding_;
+  std::vector<const VarDecl *> valueLocals_;  // locals in the value of the write being recorded
+  std::vector<std::pair<size_t, const VarDecl *>> localSources_;  // index in cls_->writes, local
+  std::set<const VarDecl *> registeredLocals_;
 };
 
 class Collector : public RecursiveASTVisitor<Collector> {
@@ -371,7 +421,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     if (isa<ClassTemplateSpecializationDecl>(rd) && !isa<ClassTemplatePartialSpecializationDecl>(rd) &&
         !cast<ClassTemplateSpecializationDecl>(rd)->isExplicitSpecialization())
       return true;
-    ClassFact &c = index_.classes[rd->getQualifiedNameAsString()];
+    ClassFact &c = index_.classes[classKey(rd)];
     c.name = rd->getQualifiedNameAsString();
     c.loc = toPoint(sm_, rd->getLocation());
     c.isCloneable = isCloneableClass(rd);
@@ -408,7 +458,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     if (md && md->getParent()->isLambda()) return true;
     ClassFact *cls = nullptr;
     if (md && isModuleClass(md->getParent())) {
-      auto it = index_.classes.find(md->getParent()->getQualifiedNameAsString());
+      auto it = index_.classes.find(classKey(md->getParent()));
       if (it != index_.classes.end()) {
         cls = &it->second;
         MethodFact &m = cls->methods[methodName(fd)];

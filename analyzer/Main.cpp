@@ -1,7 +1,11 @@
 // nnlint: command line driver.
 #include "Analyzer.h"
 #include "CheckFilter.h"
+#include "Config.h"
 #include "OutputFile.h"
+#include "Report.h"
+#include "SourceFilter.h"
+#include "Suppressions.h"
 #include "Rule.h"
 #include "SarifOutput.h"
 #include "TextOutput.h"
@@ -9,6 +13,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -26,10 +31,32 @@ cl::opt<std::string> checks("checks", cl::desc("Comma-separated globs of checks 
                                                "(clang-tidy syntax). Default: nn-*"),
                             cl::init("nn-*"), cl::cat(category));
 cl::opt<bool> listChecks("list-checks", cl::desc("List the enabled checks and exit"), cl::cat(category));
-cl::opt<std::string> outputFormat("format", cl::desc("Output format: text or sarif"), cl::init("text"),
+cl::opt<std::string> outputFormat("format", cl::desc("Output format: text, json or sarif"), cl::init("text"),
                             cl::cat(category));
 cl::opt<std::string> output("output", cl::desc("Write the findings to this file (atomically)"),
                             cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> configFile("config-file",
+                                cl::desc("Use this configuration file instead of the .nnlint.yaml found upward "
+                                         "from each file"),
+                                cl::value_desc("file"), cl::cat(category));
+cl::opt<bool> dumpConfig("dump-config", cl::desc("Print the configuration in force (for the first source file, "
+                                                 "else the current directory) and exit"),
+                         cl::cat(category));
+cl::opt<std::string> warningsAsErrors("warnings-as-errors",
+                                      cl::desc("Comma-separated globs of checks whose warnings become errors"),
+                                      cl::value_desc("globs"), cl::cat(category));
+cl::opt<bool> fix("fix", cl::desc("Apply the fix-its of the findings to the files in place"), cl::cat(category));
+cl::opt<std::string> exportFixes("export-fixes",
+                                 cl::desc("Write the fix-its as YAML for clang-apply-replacements"),
+                                 cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> baseline("baseline", cl::desc("Hide the findings recorded in this baseline file"),
+                              cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> writeBaseline("write-baseline", cl::desc("Record the findings in this baseline file"),
+                                   cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> srcRoot("srcroot",
+                             cl::desc("Repository root: SARIF uris and fingerprints are relative to it "
+                                      "(default: the current directory)"),
+                             cl::value_desc("dir"), cl::cat(category));
 cl::list<std::string> torchInclude("torch-include",
                                    cl::desc("LibTorch include directory for files without a compile command "
                                             "(repeatable; overrides the search)"),
@@ -37,9 +64,16 @@ cl::list<std::string> torchInclude("torch-include",
 cl::opt<bool> noSkipBodies("no-skip-library-bodies",
                            cl::desc("Parse the bodies of library functions too (slower; same findings)"),
                            cl::cat(category));
+cl::opt<unsigned> jobs("j", cl::desc("Worker processes (default: one per core)"), cl::value_desc("N"), cl::init(0),
+                       cl::Prefix, cl::cat(category));
+cl::opt<std::string> cacheDir("cache-dir",
+                              cl::desc("Where precompiled include blocks are kept (default: $XDG_CACHE_HOME/nnlint "
+                                       "or ~/.cache/nnlint)"),
+                              cl::value_desc("dir"), cl::cat(category));
+cl::opt<bool> noCache("no-cache", cl::desc("Do not use or write precompiled include blocks (same findings)"),
+                      cl::cat(category));
 
-constexpr int kExitFindings = 1;
-constexpr int kExitError = 2;
+using nnlint::kExitError;
 
 void printVersion(raw_ostream &os) { os << "nnlint " << nnlint::kVersion << " (LLVM " << LLVM_VERSION_STRING << ")\n"; }
 
@@ -78,47 +112,69 @@ int main(int argc, char **argv) {
   for (const auto &r : nnlint::allRules()) known.push_back(r->info().id);
   nnlint::CheckFilter filter;
   if (std::string err = filter.parse(checks, known); !err.empty()) return usageError("--checks: " + err);
+  // Every check runs; each finding is then kept or dropped by the configuration of its file.
   std::vector<const nnlint::Rule *> enabled;
-  for (const auto &r : nnlint::allRules())
-    if (filter.enabled(r->info().id)) enabled.push_back(r.get());
+  for (const auto &r : nnlint::allRules()) enabled.push_back(r.get());
+  nnlint::CommandLineConfig cli;
+  if (configFile.getNumOccurrences()) cli.configFile = nnlint::normalisePath(configFile);
+  if (checks.getNumOccurrences()) cli.checks = checks;
+  if (warningsAsErrors.getNumOccurrences()) cli.warningsAsErrors = warningsAsErrors;
+  nnlint::ConfigResolver configs(cli, known);
 
-  if (listChecks) {
+  if (listChecks || dumpConfig) {
+    SmallString<256> here;
+    sys::fs::current_path(here);
+    std::string probe = sources.empty() ? std::string(here) + "/-" : nnlint::normalisePath(sources.front());
+    std::string err;
+    const nnlint::ConfigResolver::Effective *config = configs.forFile(probe, err);
+    if (!config) return usageError(err);
+    if (dumpConfig) {
+      outs() << nnlint::dumpConfig(config->config);
+      return 0;
+    }
     outs() << "Enabled checks:\n";
-    for (const nnlint::Rule *r : enabled) outs() << "    " << r->info().id << "\n";
+    for (const std::string &id : known)
+      if (config->checks.enabled(id)) outs() << "    " << id << "\n";
     return 0;
   }
-  if (outputFormat != "text" && outputFormat != "sarif")
-    return usageError("--format: unknown format '" + outputFormat + "' (text, sarif)");
+  nnlint::ReportOptions report;
+  report.format = outputFormat;
+  report.output = output;
+  report.baseline = baseline;
+  report.writeBaseline = writeBaseline;
+  report.exportFixes = exportFixes;
+  report.fix = fix;
+  for (const auto &r : nnlint::allRules()) report.rules.push_back(r->info());
+  report.rules.push_back(nnlint::nolintRuleInfo());
+  if (srcRoot.empty()) {
+    SmallString<256> cwd;
+    sys::fs::current_path(cwd);
+    report.srcRoot = std::string(cwd);
+  } else {
+    report.srcRoot = nnlint::normalisePath(srcRoot);
+  }
+  if (report.srcRoot.empty() || report.srcRoot.back() != '/') report.srcRoot += "/";
+  std::set<std::string> accepted;
+  if (std::string err = nnlint::prepareReport(report, accepted); !err.empty()) return usageError(err);
   if (sources.empty()) return usageError("no source files given (see --help)");
+  std::set<std::string> mainFiles;
+  for (const std::string &s : sources) mainFiles.insert(nnlint::normalisePath(s));
+  // A broken configuration stops the run before the (slow) parsing.
+  for (const std::string &file : mainFiles) {
+    std::string err;
+    if (!configs.forFile(file, err)) return usageError(err);
+  }
 
   nnlint::AnalyzerOptions opts;
   opts.fixedArgs = fixedArgs;
   opts.buildDir = buildDir;
   opts.torchIncludes = torchInclude;
   opts.skipLibraryBodies = !noSkipBodies;
+  opts.speed.jobs = jobs;
+  opts.speed.useCache = !noCache;
+  opts.speed.cacheDir = cacheDir;
+  opts.speed.showProgress = sys::Process::StandardErrIsDisplayed();
   nnlint::AnalysisResult result = nnlint::analyze(std::vector<std::string>(sources.begin(), sources.end()),
                                                   enabled, opts);
-  for (const nnlint::ToolError &e : result.errors) errs() << "nnlint: error: " << e.file << ": " << e.message << "\n";
-
-  std::string rendered;
-  raw_string_ostream os(rendered);
-  if (outputFormat == "sarif") {
-    SmallString<256> cwd;
-    sys::fs::current_path(cwd);
-    os << nnlint::toSarif(result.findings, enabled, result.errors, std::string(cwd) + "/");
-  } else {
-    nnlint::printText(result.findings, os);
-  }
-  os.flush();
-  if (output.empty()) {
-    outs() << rendered;
-  } else if (std::string err = nnlint::writeFileAtomically(output, rendered); !err.empty()) {
-    errs() << "nnlint: error: " << output << ": cannot write: " << err << "\n";
-    return kExitError;
-  }
-
-  if (!result.errors.empty()) return kExitError;
-  for (const nnlint::Finding &f : result.findings)
-    if (f.severity != nnlint::Severity::Note) return kExitFindings;
-  return 0;
+  return nnlint::finishRun(result, mainFiles, configs, accepted, report);
 }

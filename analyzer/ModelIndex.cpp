@@ -114,9 +114,16 @@ void ModelIndex::resolveHelpers() {
   }
 }
 
-const ClassFact *ModelIndex::find(const std::string &name) const {
-  auto it = classes.find(name);
-  return it == classes.end() ? nullptr : &it->second;
+const ClassFact *ModelIndex::find(const std::string &keyOrName) const {
+  auto it = classes.find(keyOrName);
+  if (it != classes.end()) return &it->second;
+  const ClassFact *found = nullptr;
+  for (const auto &[key, c] : classes) {
+    if (c.name != keyOrName) continue;
+    if (found) return nullptr;  // ambiguous: two programs use the name
+    found = &c;
+  }
+  return found;
 }
 
 }  // namespace nnlint

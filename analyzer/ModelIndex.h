@@ -79,6 +79,7 @@ struct WriteFact {
   // The written value's source text, for fix-its: set only for `member = value;`
   // in a method body when the value is plain text of one file (no macro).
   SourcePoint valueBegin, valueEnd;
+  bool viaSubscript = false;  // an Append written as `m[key] = value`
 };
 
 // Where a tensor member is given a value that requires grad, or not.
@@ -162,7 +163,7 @@ struct HelperSummary {
 // Training code: a call of a module's forward() whose result, or part of it,
 // flows into a tensor on which backward() is called.
 struct ForwardCallFact {
-  std::string moduleClass;
+  std::string moduleClass;   // class key
   SourcePoint loc;           // the call
   SourcePoint backwardLoc;   // the backward() call
   std::string function;      // the function that holds both
@@ -174,7 +175,7 @@ struct ForwardCallFact {
 };
 
 struct ModelIndex {
-  std::map<std::string, ClassFact> classes;
+  std::map<std::string, ClassFact> classes;  // by key: "Name@file:line" of the definition
   std::vector<ForwardCallFact> forwardCalls;
   std::map<std::string, HelperSummary> helpers;  // keyed by USR
 
@@ -183,7 +184,8 @@ struct ModelIndex {
   // Turns helper calls into registrations (or opaque members). Call once,
   // after every translation unit has been merged.
   void resolveHelpers();
-  const ClassFact *find(const std::string &name) const;
+  // By key, else by qualified name when exactly one class has it.
+  const ClassFact *find(const std::string &keyOrName) const;
 };
 
 }  // namespace nnlint

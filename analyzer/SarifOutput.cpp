@@ -1,7 +1,12 @@
 #include "SarifOutput.h"
 
+#include "Baseline.h"
+#include "SourceText.h"
+#include "Suppressions.h"
 #include "Version.h"
 
+#include <cctype>
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace nnlint {
@@ -18,57 +23,139 @@ const char *sarifLevel(Severity s) {
   return "warning";
 }
 
-json location(const SourcePoint &p, const std::string &srcRoot) {
-  json artifact;
-  if (!srcRoot.empty() && p.file.rfind(srcRoot, 0) == 0) {
-    artifact["uri"] = p.file.substr(srcRoot.size());
-    artifact["uriBaseId"] = "SRCROOT";
-  } else {
-    artifact["uri"] = "file://" + p.file;
+// "nn-unregistered-submodule" -> "UnregisteredSubmodule".
+std::string ruleName(const std::string &id) {
+  std::string out;
+  bool upper = true;
+  for (char c : id.rfind("nn-", 0) == 0 ? id.substr(3) : id) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
   }
-  return {{"physicalLocation",
-           {{"artifactLocation", artifact},
-            {"region", {{"startLine", p.line}, {"startColumn", p.column}}}}}};
+  return out;
+}
+
+// SARIF columns count UTF-16 code units by default; Clang's count bytes.
+unsigned utf16Column(const std::string &line, unsigned byteColumn) {
+  unsigned units = 0;
+  for (unsigned i = 0; i + 1 < byteColumn && i < line.size(); ++i) {
+    unsigned char c = line[i];
+    if ((c & 0xC0) == 0x80) continue;  // continuation byte
+    units += (c >= 0xF0) ? 2 : 1;      // 4-byte sequences are surrogate pairs
+  }
+  return units + 1 + (byteColumn > line.size() + 1 ? byteColumn - line.size() - 1 : 0);
+}
+
+bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+json region(const SourcePoint &p, SourceText &text) {
+  std::string line = text.line(p.file, p.line);
+  unsigned endByte = p.column;  // one past the token at the location
+  while (endByte - 1 < line.size() && isIdentChar(line[endByte - 1])) ++endByte;
+  if (endByte == p.column) ++endByte;
+  return {{"startLine", p.line},
+          {"startColumn", utf16Column(line, p.column)},
+          {"endLine", p.line},
+          {"endColumn", utf16Column(line, endByte)}};
+}
+
+json artifactLocation(const std::string &file, const std::string &srcRoot) {
+  std::string rel = relativeToRoot(file, srcRoot);
+  if (rel != file) return {{"uri", encodeUriPath(rel)}, {"uriBaseId", "SRCROOT"}};
+  return {{"uri", fileUri(file)}};
+}
+
+json location(const SourcePoint &p, const std::string &srcRoot, SourceText &text) {
+  return {{"physicalLocation", {{"artifactLocation", artifactLocation(p.file, srcRoot)}, {"region", region(p, text)}}}};
+}
+
+json ruleDescriptor(const RuleInfo &i) {
+  std::string help = i.description + "\n\nSee " + helpUriFor(i.id);
+  return {{"id", i.id},
+          {"name", ruleName(i.id)},
+          {"shortDescription", {{"text", i.summary}}},
+          {"fullDescription", {{"text", i.description}}},
+          {"help", {{"text", help}}},
+          {"helpUri", helpUriFor(i.id)},
+          {"defaultConfiguration", {{"level", sarifLevel(i.severity)}}},
+          {"properties", {{"tags", {"correctness", "libtorch"}}, {"precision", "high"},
+                          {"problem.severity", i.severity == Severity::Error ? "error" : "warning"}}}};
 }
 
 }  // namespace
 
-std::string toSarif(const std::vector<Finding> &findings, const std::vector<const Rule *> &rules,
-                    const std::vector<ToolError> &errors, const std::string &srcRoot) {
+std::string encodeUriPath(const std::string &path) {
+  static const char *hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string fileUri(const std::string &absolutePath) { return "file://" + encodeUriPath(absolutePath); }
+
+std::string helpUriFor(const std::string &check) {
+  std::string repo = std::string(kInformationUri) + "/blob/main/docs/";
+  if (check == kNolintCheck) return repo + "configuration.md#suppressions";
+  return repo + "rules/" + check + ".md";
+}
+
+std::string toSarif(const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
+                    const std::vector<ToolError> &errors, const std::string &srcRoot, SourceText &text) {
   json rulesJson = json::array();
   std::map<std::string, size_t> ruleIndex;
-  for (const Rule *r : rules) {
-    RuleInfo i = r->info();
+  for (const RuleInfo &i : rules) {
     ruleIndex[i.id] = rulesJson.size();
-    rulesJson.push_back({{"id", i.id},
-                         {"shortDescription", {{"text", i.summary}}},
-                         {"fullDescription", {{"text", i.description}}},
-                         {"defaultConfiguration", {{"level", sarifLevel(i.severity)}}}});
+    rulesJson.push_back(ruleDescriptor(i));
   }
+  std::vector<std::string> prints = fingerprints(findings, srcRoot);
   json results = json::array();
-  for (const Finding &f : findings) {
-    json r = {{"ruleId", f.check}, {"level", sarifLevel(f.severity)}, {"message", {{"text", f.message}}},
-              {"locations", json::array({location(f.loc, srcRoot)})}};
-    if (ruleIndex.count(f.check)) r["ruleIndex"] = ruleIndex[f.check];
+  for (size_t k = 0; k < findings.size(); ++k) {
+    const Finding &f = findings[k];
+    json r = {{"ruleId", f.check},
+              {"level", sarifLevel(f.severity)},
+              {"message", {{"text", f.message}}},
+              {"locations", json::array({location(f.loc, srcRoot, text)})},
+              {"partialFingerprints", {{"nnlintFingerprint/v1", prints[k]}}}};
+    if (auto it = ruleIndex.find(f.check); it != ruleIndex.end()) r["ruleIndex"] = it->second;
     json related = json::array();
-    for (size_t i = 0; i < f.notes.size(); ++i) {
-      json l = location(f.notes[i].loc, srcRoot);
-      l["id"] = i;
-      l["message"] = {{"text", f.notes[i].message}};
+    for (const RelatedNote &n : f.notes) {
+      if (!n.loc.valid()) continue;
+      json l = location(n.loc, srcRoot, text);
+      l["id"] = related.size();
+      l["message"] = {{"text", n.message}};
       related.push_back(l);
     }
     if (!related.empty()) r["relatedLocations"] = related;
     results.push_back(r);
   }
   json notifications = json::array();
-  for (const ToolError &e : errors)
-    notifications.push_back({{"level", "error"}, {"message", {{"text", e.file + ": " + e.message}}}});
-  json run = {{"tool", {{"driver", {{"name", "nnlint"}, {"version", kVersion},
-                                    {"informationUri", kInformationUri}, {"rules", rulesJson}}}}},
+  for (const ToolError &e : errors) {
+    json n = {{"level", "error"}, {"message", {{"text", e.file.empty() ? e.message : e.file + ": " + e.message}}}};
+    if (!e.file.empty() && e.file[0] == '/')
+      n["locations"] = json::array({{{"physicalLocation", {{"artifactLocation", artifactLocation(e.file, srcRoot)}}}}});
+    notifications.push_back(n);
+  }
+  json run = {{"tool", {{"driver", {{"name", "nnlint"},
+                                    {"version", kVersion},
+                                    {"semanticVersion", kVersion},
+                                    {"informationUri", kInformationUri},
+                                    {"rules", rulesJson}}}}},
               {"results", results},
+              {"columnKind", "utf16CodeUnits"},
               {"invocations", json::array({{{"executionSuccessful", errors.empty()},
                                             {"toolExecutionNotifications", notifications}}})}};
-  if (!srcRoot.empty()) run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", "file://" + srcRoot}}}};
+  if (!srcRoot.empty()) run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", fileUri(srcRoot)}}}};
   json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"},
               {"runs", json::array({run})}};
   return log.dump(2) + "\n";

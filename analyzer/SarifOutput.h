@@ -1,4 +1,7 @@
-// Findings as a SARIF 2.1.0 log, for code-scanning services.
+// Findings as a SARIF 2.1.0 log, for code-scanning services (GitHub code
+// scanning, GitLab, Azure DevOps): rule metadata with help links, repository-
+// relative locations, related locations for notes, stable fingerprints, and
+// tool errors as execution notifications.
 #pragma once
 
 #include "Finding.h"
@@ -14,7 +17,19 @@ struct ToolError {
   std::string message;
 };
 
-std::string toSarif(const std::vector<Finding> &findings, const std::vector<const Rule *> &rules,
-                    const std::vector<ToolError> &errors, const std::string &srcRoot);
+class SourceText;
+
+// srcRoot: absolute directory ending in '/'; files under it get uris relative
+// to the SRCROOT base, others absolute file:// uris.
+std::string toSarif(const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
+                    const std::vector<ToolError> &errors, const std::string &srcRoot, SourceText &text);
+
+// Where a rule's documentation page is.
+std::string helpUriFor(const std::string &check);
+
+// A file:// uri for an absolute path, and a relative uri reference, both
+// percent-encoded (RFC 3986).
+std::string fileUri(const std::string &absolutePath);
+std::string encodeUriPath(const std::string &path);
 
 }  // namespace nnlint

@@ -1,5 +1,8 @@
 #include "TorchTypes.h"
 
+#include "SourceFilter.h"
+
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 
 #include <set>
@@ -116,6 +119,12 @@ bool isModuleClass(const CXXRecordDecl *rd) {
 
 bool isCloneableClass(const CXXRecordDecl *rd) {
   return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Cloneable"); });
+}
+
+std::string classKey(const CXXRecordDecl *rd) {
+  const CXXRecordDecl *def = rd->getDefinition() ? rd->getDefinition() : rd;
+  SourcePoint p = toPoint(def->getASTContext().getSourceManager(), def->getLocation());
+  return def->getQualifiedNameAsString() + "@" + p.file + ":" + std::to_string(p.line);
 }
 
 bool isTensorType(QualType t) {

@@ -32,4 +32,9 @@ bool isStatelessLibraryModule(const std::string &implClass);
 bool isModuleContainerClass(const std::string &implClass);
 bool isLibraryModuleClass(const std::string &implClass);
 
+// The index key of a class: its qualified name and where it is defined, so
+// that a class seen from several files is one entry, while two unrelated
+// classes that share a name in different programs stay apart.
+std::string classKey(const clang::CXXRecordDecl *rd);
+
 }  // namespace nnlint

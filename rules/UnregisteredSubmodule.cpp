@@ -32,6 +32,21 @@ class UnregisteredSubmodule : public Rule {
     return false;
   }
 
+  // `fc = register_module("fc", <value>)`, where that is plainly right: a holder
+  // or shared_ptr member given a fresh module exactly once, in reset() or in the
+  // constructor of a module that is not Cloneable (registering a name twice
+  // throws, and a Cloneable registers in reset()).
+  static void addRegisterFix(const ClassFact &c, const MemberFact &m, const WriteFact *fresh, Finding &f) {
+    bool holder = m.kind == HoldKind::Holder || (m.kind == HoldKind::SharedPtr && m.type.find("shared_ptr<") != std::string::npos);
+    if (!holder || !fresh || fresh->kind != WriteKind::Assign || !fresh->valueBegin.valid()) return;
+    if (fresh->method != "reset" && !(fresh->method == "<ctor>" && !c.isCloneable)) return;
+    unsigned writes = 0;
+    for (const WriteFact &w : c.writes) writes += w.member == m.name && !w.nullValue && w.kind != WriteKind::Clear;
+    if (writes != 1) return;
+    f.fixes.push_back({fresh->valueBegin, fresh->valueBegin, "register_module(\"" + m.name + "\", "});
+    f.fixes.push_back({fresh->valueEnd, fresh->valueEnd, ")"});
+  }
+
   void checkMember(const ModelIndex &index, const ClassFact &c, const MemberFact &m,
                    std::vector<Finding> &out) const {
     if (m.kind == HoldKind::Tensor || m.kind == HoldKind::RawPtr) return;
@@ -44,9 +59,11 @@ class UnregisteredSubmodule : public Rule {
       if (w.member != m.name || w.kind == WriteKind::Clear || w.nullValue) continue;
       bool elsewhere = w.fromRegistration;
       for (const std::string &src : w.sourceMembers) elsewhere |= isRegistered(c, src);
-      if (!elsewhere && !fresh) fresh = &w;
+      if ((!elsewhere || w.freshModule) && !fresh) fresh = &w;
     }
-    bool constructed = fresh || (m.defaultConstructs && m.kind != HoldKind::Container);
+    // A default-constructed ModuleList or Sequential is empty: what it holds comes from its writes.
+    bool constructed = fresh || (m.defaultConstructs && m.kind != HoldKind::Container &&
+                                 !isModuleContainerClass(m.moduleClass));
     if (!constructed || !used(c, m.name)) return;
 
     bool stateful = isStatefulModule(index, m.moduleClass);
@@ -64,9 +81,10 @@ class UnregisteredSubmodule : public Rule {
                             : "; it has no state, so this only matters for printing and clone()";
     }
     if (fresh && fresh->loc.valid())
-      f.notes.push_back({std::string(m.kind == HoldKind::Container ? "filled" : "assigned") + " here, in " +
+      f.notes.push_back({std::string(fresh->kind == WriteKind::Append ? "filled" : "assigned") + " here, in " +
                              describeMethod(fresh->method),
                          fresh->loc});
+    addRegisterFix(c, m, fresh, f);
     out.push_back(std::move(f));
   }
 };

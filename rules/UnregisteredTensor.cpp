@@ -7,6 +7,14 @@ namespace nnlint {
 namespace {
 
 class UnregisteredTensor : public Rule {
+  static bool writtenIn(const ClassFact &c, const std::string &member, const std::set<std::string> &methods) {
+    for (const WriteFact &w : c.writes)
+      if (w.member == member && methods.count(w.method)) return true;
+    for (const TensorInitFact &t : c.tensorInits)
+      if (t.member == member && methods.count(t.method)) return true;
+    return false;
+  }
+
  public:
   RuleInfo info() const override {
     return {"nn-unregistered-tensor",
@@ -20,8 +28,10 @@ class UnregisteredTensor : public Rule {
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
       if (!c.allMethodsSeen()) continue;
+      std::set<std::string> perCall = c.reachableFrom("forward");
       for (const MemberFact &m : c.members) {
         if (m.kind != HoldKind::Tensor || c.opaqueMembers.count(m.name) || isRegistered(c, m.name)) continue;
+        if (writtenIn(c, m.name, perCall)) continue;  // a cache recomputed on every call, not state
         const TensorInitFact *grad = nullptr;
         for (const TensorInitFact &t : c.tensorInits)
           if (t.member == m.name && t.requiresGrad) {

@@ -21,7 +21,7 @@ class UnusedParameter : public Rule {
 
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
-      if (!c.allMethodsSeen() || isBaseOfAnother(index, name)) continue;
+      if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name)) continue;
       std::vector<std::string> entries = entryPoints(c);
       if (entries.empty()) continue;
       Reach reached;

@@ -6,7 +6,11 @@
 #
 # torch comes from python3 (torch.utils.cmake_prefix_path), NCCL from the nvidia-nccl wheel
 # (or NCCL_ROOT). GoogleTest and nlohmann/json come from the system, or from .deps-verifier/
-# (googletest/ sources, include/nlohmann/) where they are not installed.
+# (googletest/ sources, include/nlohmann/) where they are not installed. The GPU machines have
+# neither; on a Debian machine with libgtest-dev and nlohmann-json3-dev, prepare them with
+#   mkdir -p .deps-verifier/include && cp -r /usr/src/googletest .deps-verifier/ &&
+#   cp -r /usr/include/nlohmann .deps-verifier/include/
+# and send .deps-verifier along (device tool: carry [".deps-verifier"]).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -44,11 +48,11 @@ log "- build: ok in $(($(date +%s) - t0)) s"
 
 reports=$BUILD/reports
 rm -rf "$reports" && mkdir -p "$reports"
-NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --output-on-failure >"$OUT/ctest.log" 2>&1
+NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --timeout 120 --output-on-failure >"$OUT/ctest.log" 2>&1
 ctest_rc=$?
 log "- tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1) (ctest exit $ctest_rc)"
 grep -E '^\s*[0-9]+ - .*\((Failed|Timeout|Exception|SEGFAULT|Subprocess aborted)' "$OUT/ctest.log" | sed 's/^/  - FAILED: /' | tee -a "$summary"
-skipped=$(grep -c 'Not Run\|Skipped' "$OUT/ctest.log")
+skipped=$(grep -c '\*\*\*Skipped' "$OUT/ctest.log")
 log "- skipped: $skipped ($(grep -E '\*\*\*Skipped|Disabled' "$OUT/ctest.log" | sed 's/.*verifier\./verifier./;s/ .*//' | paste -sd' ' -))"
 
 log ""
@@ -67,7 +71,7 @@ log ""
 log "## Benchmark"
 log ""
 echo '```' >>"$summary"
-"$BUILD/bench/verifier_bench" 20 1024 256 30 >"$OUT/bench.txt" 2>&1
+"$BUILD/bench/verifier_bench" 20 1024 256 10 >"$OUT/bench.txt" 2>&1
 bench_rc=$?
 cat "$OUT/bench.txt" >>"$summary"
 echo '```' >>"$summary"

@@ -23,3 +23,8 @@ config.substitutions.append(("%stub_flags", "-std=c++17 -isystem " + stub))
 config.substitutions.append(("%torch_flags", "-std=c++17 -isystem " + config.torch_api_include))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%srcroot", config.nnlint_source_dir))
+config.substitutions.append(("%validate_sarif", config.python_executable + " " +
+                             os.path.join(config.nnlint_source_dir, "test", "lit", "Inputs", "validate_sarif.py")))
+config.substitutions.append(("%expect_exit", config.python_executable + " " +
+                             os.path.join(config.nnlint_source_dir, "test", "lit", "cli", "Inputs", "expect_exit.py")))
+config.substitutions.append(("%tidy_plugin", os.path.join(config.nnlint_build_dir, "plugin", "libnnlintTidyModule.so")))

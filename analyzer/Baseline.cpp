@@ -1,0 +1,75 @@
+#include "Baseline.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA1.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace nnlint {
+
+using nlohmann::json;
+
+constexpr int kBaselineVersion = 1;
+
+std::string relativeToRoot(const std::string &file, const std::string &srcRoot) {
+  if (!srcRoot.empty() && file.rfind(srcRoot, 0) == 0) return file.substr(srcRoot.size());
+  return file;
+}
+
+std::vector<std::string> fingerprints(const std::vector<Finding> &findings, const std::string &srcRoot) {
+  std::vector<std::string> out;
+  std::map<std::string, unsigned> seen;
+  for (const Finding &f : findings) {
+    std::string key = f.check + '\0' + relativeToRoot(f.loc.file, srcRoot) + '\0' + f.message;
+    unsigned occurrence = seen[key]++;
+    llvm::SHA1 sha;
+    sha.update(key + '\0' + std::to_string(occurrence));
+    auto digest = sha.final();
+    out.push_back(llvm::toHex(digest, /*LowerCase=*/true).substr(0, 32));
+  }
+  return out;
+}
+
+std::string readBaseline(const std::string &path, std::set<std::string> &out) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return buf.getError().message();
+  json doc = json::parse((*buf)->getBuffer().begin(), (*buf)->getBuffer().end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return "not valid JSON";
+  if (!doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array())
+    return "not an nnlint baseline (no \"findings\" array)";
+  if (!doc.contains("version") || doc["version"] != kBaselineVersion)
+    return "unsupported baseline version (expected " + std::to_string(kBaselineVersion) + ")";
+  for (const json &entry : doc["findings"]) {
+    if (!entry.is_object() || !entry.contains("fingerprint") || !entry["fingerprint"].is_string())
+      return "a finding without a \"fingerprint\" string";
+    out.insert(entry["fingerprint"].get<std::string>());
+  }
+  return "";
+}
+
+std::string renderBaseline(const std::vector<Finding> &findings, const std::string &srcRoot) {
+  std::vector<std::string> prints = fingerprints(findings, srcRoot);
+  json list = json::array();
+  for (size_t i = 0; i < findings.size(); ++i)
+    list.push_back({{"fingerprint", prints[i]},
+                    {"check", findings[i].check},
+                    {"file", relativeToRoot(findings[i].loc.file, srcRoot)},
+                    {"message", findings[i].message}});
+  json doc = {{"version", kBaselineVersion}, {"tool", "nnlint"}, {"findings", list}};
+  return doc.dump(2) + "\n";
+}
+
+size_t dropBaselined(std::vector<Finding> &findings, const std::set<std::string> &baseline,
+                     const std::string &srcRoot) {
+  std::vector<std::string> prints = fingerprints(findings, srcRoot);
+  std::vector<Finding> kept;
+  for (size_t i = 0; i < findings.size(); ++i)
+    if (!baseline.count(prints[i])) kept.push_back(std::move(findings[i]));
+  size_t dropped = findings.size() - kept.size();
+  findings = std::move(kept);
+  return dropped;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,81 @@
+#include "Cache.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace nnlint {
+namespace {
+
+std::string writeTemporary(const std::string &path, const std::string &contents, std::string &tmp) {
+  int fd = -1;
+  llvm::SmallString<256> name;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, name)) return ec.message();
+  tmp = std::string(name);
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << contents;
+  os.close();
+  if (os.has_error()) {
+    std::string why = os.error().message();
+    os.clear_error();
+    llvm::sys::fs::remove(tmp);
+    return why;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string defaultCacheDir() {
+  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"); xdg && !xdg->empty()) return *xdg + "/nnlint";
+  if (auto home = llvm::sys::Process::GetEnv("HOME"); home && !home->empty()) return *home + "/.cache/nnlint";
+  return "";
+}
+
+std::string temporaryNameFor(const std::string &path) {
+  llvm::SmallString<256> name;
+  llvm::sys::fs::createUniquePath(path + ".tmp-%%%%%%%%", name, /*MakeAbsolute=*/false);
+  return std::string(name);
+}
+
+std::string replaceFile(const std::string &path, const std::string &contents) {
+  std::string tmp;
+  if (std::string err = writeTemporary(path, contents, tmp); !err.empty()) return err;
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
+    llvm::sys::fs::remove(tmp);
+    return ec.message();
+  }
+  return "";
+}
+
+std::string createFileOnce(const std::string &path, const std::string &contents) {
+  if (llvm::sys::fs::exists(path)) return "";
+  std::string tmp;
+  if (std::string err = writeTemporary(path, contents, tmp); !err.empty()) return err;
+  // link() fails if `path` appeared meanwhile: the first writer wins.
+  std::error_code ec = llvm::sys::fs::create_hard_link(tmp, path);
+  llvm::sys::fs::remove(tmp);
+  if (ec && !llvm::sys::fs::exists(path)) return ec.message();
+  return "";
+}
+
+FileLock::FileLock(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    return;
+  }
+  fd_ = fd;
+}
+
+FileLock::~FileLock() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+}  // namespace nnlint

@@ -1,0 +1,35 @@
+// The on-disk cache directory and the file operations that keep it safe when
+// several nnlint processes share it: files appear whole (written to a unique
+// temporary name, then renamed or linked) and builds are serialised by a lock
+// that the operating system releases if its holder dies.
+#pragma once
+
+#include <string>
+
+namespace nnlint {
+
+// $XDG_CACHE_HOME/nnlint, else $HOME/.cache/nnlint, else "".
+std::string defaultCacheDir();
+
+// Writes `contents` to `path` whole, replacing it. "" or an error message.
+std::string replaceFile(const std::string &path, const std::string &contents);
+// Writes `contents` to `path` whole unless `path` already exists (then it is
+// left alone: readers may rely on its timestamp). "" or an error message.
+std::string createFileOnce(const std::string &path, const std::string &contents);
+// A unique name next to `path` for a file that will be renamed to it.
+std::string temporaryNameFor(const std::string &path);
+
+// An exclusive advisory lock on a file (flock), taken without waiting.
+class FileLock {
+ public:
+  explicit FileLock(const std::string &path);
+  ~FileLock();
+  FileLock(const FileLock &) = delete;
+  FileLock &operator=(const FileLock &) = delete;
+  bool held() const { return fd_ >= 0; }
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace nnlint

@@ -1,0 +1,98 @@
+#include "IndexJson.h"
+
+#include <cstddef>
+#include <utility>
+
+namespace nnlint {
+namespace {
+
+// How many fields an aggregate has: the largest N for which T{x1, ..., xN}
+// compiles with initialisers that convert to anything.
+struct AnyField {
+  template <class U>
+  operator U() const;
+};
+
+template <class T, class... Fields>
+constexpr auto bracesWith(int) -> decltype(T{std::declval<Fields>()...}, true) {
+  return true;
+}
+template <class T, class... Fields>
+constexpr bool bracesWith(...) {
+  return false;
+}
+
+template <class T, class... Fields>
+constexpr std::size_t fieldCount() {
+  if constexpr (sizeof...(Fields) < 64 && bracesWith<T, Fields..., AnyField>(0))
+    return fieldCount<T, Fields..., AnyField>();
+  else
+    return sizeof...(Fields);
+}
+
+#define NNLINT_COUNT_ARGS(...) NNLINT_COUNT_ARGS_(__VA_ARGS__, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, \
+                                                  11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define NNLINT_COUNT_ARGS_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, \
+                           a20, a21, a22, a23, a24, n, ...)                                                      \
+  n
+
+// One line per struct of ModelIndex.h. A field added there must be added to
+// its line here: the static_assert refuses to compile until it is.
+#define NNLINT_JSON(Type, ...)                                                                   \
+  NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Type, __VA_ARGS__)                                          \
+  static_assert(fieldCount<Type>() == NNLINT_COUNT_ARGS(__VA_ARGS__),                            \
+                #Type " has a field that is not serialised: add it to its line in IndexJson.cpp");
+
+}  // namespace
+
+NLOHMANN_JSON_SERIALIZE_ENUM(HoldKind, {{HoldKind::Holder, "holder"},
+                                        {HoldKind::SharedPtr, "shared_ptr"},
+                                        {HoldKind::RawPtr, "raw_ptr"},
+                                        {HoldKind::ByValue, "by_value"},
+                                        {HoldKind::Container, "container"},
+                                        {HoldKind::Tensor, "tensor"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(RegKind, {{RegKind::Module, "module"},
+                                       {RegKind::Parameter, "parameter"},
+                                       {RegKind::Buffer, "buffer"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(WriteKind, {{WriteKind::Assign, "assign"},
+                                         {WriteKind::Append, "append"},
+                                         {WriteKind::Clear, "clear"}})
+
+NNLINT_JSON(SourcePoint, file, line, column)
+NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs)
+NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper)
+NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
+            valueBegin, valueEnd, viaSubscript)
+NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
+NNLINT_JSON(HelperCall, helper, param, member, method, loc)
+NNLINT_JSON(Guard, condition, loc)
+NNLINT_JSON(OutputFact, name, members, callees)
+NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
+            membersUsed, memberGuards, calleeGuards, outputs)
+NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
+            methods, helperCalls, opaqueMembers)
+NNLINT_JSON(HelperSummary, registers, opaque)
+NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
+            wholeResultUsed)
+NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers)
+
+nlohmann::json indexToJson(const ModelIndex &index) { return index; }
+
+ModelIndex indexFromJson(const nlohmann::json &j) { return j.get<ModelIndex>(); }
+
+static_assert(fieldCount<FileResult>() == 4, "FileResult has a field that fileResultToJson does not write");
+
+nlohmann::json fileResultToJson(const FileResult &result) {
+  return {{"file", result.file}, {"ok", result.ok}, {"error", result.error}, {"index", indexToJson(result.index)}};
+}
+
+FileResult fileResultFromJson(const nlohmann::json &j) {
+  FileResult r;
+  j.at("file").get_to(r.file);
+  j.at("ok").get_to(r.ok);
+  j.at("error").get_to(r.error);
+  r.index = indexFromJson(j.at("index"));
+  return r;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,146 @@
+#include "Parallel.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <string>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace nnlint {
+namespace {
+
+using Counter = std::atomic<size_t>;
+static_assert(Counter::is_always_lock_free, "the task counter is shared between processes");
+
+bool writeAll(int fd, const char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Worker: run tasks until none are left; each message is an 8-byte length
+// and {"task": i, "result": ...}.
+[[noreturn]] void workerLoop(int out, Counter &next, size_t tasks, const std::function<nlohmann::json(size_t)> &task) {
+  for (size_t i = next.fetch_add(1); i < tasks; i = next.fetch_add(1)) {
+    std::string text = nlohmann::json{{"task", i}, {"result", task(i)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    uint64_t size = text.size();
+    char header[8];
+    for (int b = 0; b < 8; ++b) header[b] = static_cast<char>((size >> (8 * b)) & 0xff);
+    if (!writeAll(out, header, 8) || !writeAll(out, text.data(), text.size())) break;
+  }
+  ::close(out);
+  ::_exit(0);
+}
+
+struct Worker {
+  pid_t pid = -1;
+  int fd = -1;
+  std::string buffer;
+};
+
+// Takes every whole message off the front of `buffer`.
+void takeMessages(std::string &buffer, std::vector<std::optional<nlohmann::json>> &results, size_t &done,
+                  const std::function<void(size_t)> &progress) {
+  while (buffer.size() >= 8) {
+    uint64_t size = 0;
+    for (int b = 0; b < 8; ++b) size |= static_cast<uint64_t>(static_cast<unsigned char>(buffer[b])) << (8 * b);
+    if (buffer.size() < 8 + size) return;
+    nlohmann::json message = nlohmann::json::parse(buffer.begin() + 8, buffer.begin() + 8 + size, nullptr, false);
+    buffer.erase(0, 8 + size);
+    if (message.is_discarded() || !message.contains("task") || !message["task"].is_number_unsigned()) continue;
+    size_t i = message["task"].get<size_t>();
+    if (i >= results.size() || results[i]) continue;
+    results[i] = std::move(message["result"]);
+    if (progress) progress(++done);
+  }
+}
+
+}  // namespace
+
+unsigned availableCores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::vector<std::optional<nlohmann::json>> runInWorkers(size_t tasks, unsigned workers,
+                                                        const std::function<nlohmann::json(size_t)> &task,
+                                                        const std::function<void(size_t)> &progress) {
+  std::vector<std::optional<nlohmann::json>> results(tasks);
+  void *shared = ::mmap(nullptr, sizeof(Counter), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) return results;
+  Counter *next = new (shared) Counter(0);
+  llvm::outs().flush();
+  llvm::errs().flush();
+
+  std::vector<Worker> running;
+  for (unsigned w = 0; w < workers; ++w) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) break;
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      ::close(fds[0]);
+      for (const Worker &other : running) ::close(other.fd);
+      workerLoop(fds[1], *next, tasks, task);
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+      ::close(fds[0]);
+      break;
+    }
+    running.push_back({pid, fds[0], ""});
+  }
+
+  size_t done = 0;
+  std::vector<char> chunk(1 << 16);
+  for (size_t open = running.size(); open > 0;) {
+    std::vector<pollfd> polls;
+    std::vector<Worker *> owners;
+    for (Worker &w : running)
+      if (w.fd >= 0) {
+        polls.push_back({w.fd, POLLIN, 0});
+        owners.push_back(&w);
+      }
+    if (::poll(polls.data(), polls.size(), -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (size_t k = 0; k < polls.size(); ++k) {
+      if (!polls[k].revents) continue;
+      Worker &w = *owners[k];
+      ssize_t n = ::read(w.fd, chunk.data(), chunk.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        ::close(w.fd);
+        w.fd = -1;
+        --open;
+        continue;
+      }
+      w.buffer.append(chunk.data(), static_cast<size_t>(n));
+      takeMessages(w.buffer, results, done, progress);
+    }
+  }
+  for (Worker &w : running) {
+    if (w.fd >= 0) ::close(w.fd);
+    int status = 0;
+    while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  ::munmap(shared, sizeof(Counter));
+  return results;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,168 @@
+#include "ParallelIndex.h"
+
+#include "Cache.h"
+#include "IndexJson.h"
+#include "Parallel.h"
+#include "Pch.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <fcntl.h>
+#include <unistd.h>
+#include <map>
+#include <memory>
+
+namespace nnlint {
+namespace {
+
+struct Job {
+  const clang::tooling::CompileCommand *cmd = nullptr;
+  PchRequest pch;
+  bool mayBuild = false;  // enough files share the block to pay for building it
+};
+
+// With $NNLINT_CACHE_LOG set, one line per file saying which path it took
+// (for the tests, which must know the fast path was really taken).
+void logPath(const char *what, const std::string &file) {
+  static const char *log = std::getenv("NNLINT_CACHE_LOG");
+  if (!log || !*log) return;
+  std::string line = std::string(what) + " " + file + "\n";
+  int fd = ::open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  ssize_t ignored = ::write(fd, line.data(), line.size());  // one write: lines from workers never interleave
+  (void)ignored;
+  ::close(fd);
+}
+
+FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
+  const std::string &file = job.cmd->Filename;
+  if (cache && !job.pch.key.empty()) {
+    std::string pch = cache->lookup(job.pch.key);
+    bool built = false;
+    if (pch.empty() && job.mayBuild) {
+      pch = cache->build(job.pch, parse, filter);
+      built = !pch.empty();
+    }
+    if (!pch.empty()) {
+      PchUse use{pch, job.pch.blanked};
+      FileResult fast = indexFile(*job.cmd, parse, filter, &use);
+      if (fast.ok) {
+        logPath(built ? "built" : "hit", file);
+        return fast;
+      }
+      // Errors are only ever reported from a plain parse. When that one
+      // succeeds the PCH was at fault: drop it.
+      FileResult plain = indexFile(*job.cmd, parse, filter);
+      if (plain.ok) cache->discard(job.pch.key, pch);
+      logPath(plain.ok ? "discarded" : "error", file);
+      return plain;
+    }
+  }
+  logPath("plain", file);
+  return indexFile(*job.cmd, parse, filter);
+}
+
+// "nnlint: 12/100 files" on one line of a terminal, for runs that take a while.
+class Progress {
+ public:
+  Progress(size_t total, bool enabled) : total_(total), enabled_(enabled), start_(Clock::now()) {}
+  ~Progress() {
+    if (shown_) llvm::errs() << "\r\033[K";
+  }
+  void update(size_t done) {
+    if (!enabled_ || Clock::now() - start_ < std::chrono::seconds(2)) return;
+    shown_ = true;
+    llvm::errs() << "\rnnlint: " << done << "/" << total_ << " files";
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  size_t total_;
+  bool enabled_;
+  bool shown_ = false;
+  Clock::time_point start_;
+};
+
+}  // namespace
+
+std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
+                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed) {
+  std::vector<Job> jobs(commands.size());
+  std::unique_ptr<PchCache> cache;
+  std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
+  if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
+  // A PCH may stand in for any prefix of a file's include block. Take the
+  // longest prefix that is cached already or that another file of the run
+  // shares: building a block costs more than one plain parse.
+  std::vector<PchPlan> plans(commands.size());
+  std::vector<std::vector<std::string>> keys(commands.size());
+  std::map<std::string, size_t> sharing;
+  for (size_t i = 0; i < commands.size(); ++i) {
+    jobs[i].cmd = &commands[i];
+    if (!cache) continue;
+    plans[i] = cache->plan(commands[i], parse);
+    for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) {
+      keys[i].push_back(cache->key(plans[i], k, parse));
+      ++sharing[keys[i].back()];
+    }
+  }
+  for (size_t i = 0; i < commands.size(); ++i) {
+    for (size_t k = keys[i].size(); k > 0; --k) {
+      const std::string &key = keys[i][k - 1];
+      bool shared = sharing[key] >= 2;
+      if (shared || cache->has(key)) {
+        jobs[i].pch = cache->request(plans[i], k, parse);
+        jobs[i].mayBuild = shared;
+        break;
+      }
+    }
+  }
+  plans.clear();
+
+  std::vector<FileResult> results(commands.size());
+  unsigned workers = speed.jobs ? speed.jobs : availableCores();
+  if (workers > commands.size()) workers = static_cast<unsigned>(commands.size());
+  Progress progress(commands.size(), speed.showProgress);
+  if (workers <= 1) {
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      results[i] = indexWithCache(jobs[i], cache.get(), parse, filter);
+      progress.update(i + 1);
+    }
+    return results;
+  }
+
+  auto run = [&](const std::vector<size_t> &which, PchCache *withCache, unsigned n) {
+    auto task = [&](size_t k) { return fileResultToJson(indexWithCache(jobs[which[k]], withCache, parse, filter)); };
+    size_t before = commands.size() - which.size();
+    std::vector<std::optional<nlohmann::json>> got =
+        runInWorkers(which.size(), n, task, [&](size_t done) { progress.update(before + done); });
+    std::vector<size_t> lost;
+    for (size_t k = 0; k < which.size(); ++k) {
+      bool ok = false;
+      if (got[k]) {
+        try {
+          results[which[k]] = fileResultFromJson(*got[k]);
+          ok = true;
+        } catch (const nlohmann::json::exception &) {
+        }
+      }
+      if (!ok) lost.push_back(which[k]);
+    }
+    return lost;
+  };
+  std::vector<size_t> all(commands.size());
+  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+  std::vector<size_t> lost = run(all, cache.get(), workers);
+  // A worker that died takes its file with it: try those once more, plainly.
+  if (!lost.empty()) lost = run(lost, nullptr, std::min<unsigned>(workers, lost.size()));
+  for (size_t i : lost) {
+    results[i].file = commands[i].Filename;
+    results[i].ok = false;
+    results[i].error = "nnlint crashed while analysing this file; file not analyzed";
+  }
+  return results;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,26 @@
+// Indexes the files of a run the fast way: in worker processes, and with a
+// precompiled include block for blocks that several files share.
+#pragma once
+
+#include "Frontend.h"
+#include "SourceFilter.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+struct SpeedOptions {
+  unsigned jobs = 0;      // worker processes; 0: one per core
+  bool useCache = true;   // precompiled include blocks
+  std::string cacheDir;   // "" : defaultCacheDir()
+  bool showProgress = false;
+};
+
+// One result per command, in the order of `commands`, whatever the scheduling.
+std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
+                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed);
+
+}  // namespace nnlint

@@ -1,0 +1,291 @@
+#include "Pch.h"
+
+#include "Cache.h"
+#include "PchBlock.h"
+#include "Version.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/xxhash.h"
+
+#include <chrono>
+#include <sstream>
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+constexpr const char *kManifestHeader = "nnlint-pch 1";
+
+struct Dependency {
+  std::string path;
+  uint64_t size = 0;
+  int64_t mtimeNs = 0;
+};
+
+bool statFile(const std::string &path, uint64_t &size, int64_t &mtimeNs) {
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(path, st) || !llvm::sys::fs::is_regular_file(st)) return false;
+  size = st.getSize();
+  mtimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(st.getLastModificationTime().time_since_epoch())
+                .count();
+  return true;
+}
+
+std::string fileHash(const std::string &path) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buf) return "";
+  return llvm::utohexstr(llvm::xxh3_64bits((*buf)->getBuffer()), /*LowerCase=*/true, /*Width=*/16);
+}
+
+// Forwards everything to the PCH writer but keeps the bodies of the user's
+// functions, and records which files went into the PCH.
+class BlockConsumer : public MultiplexConsumer {
+ public:
+  BlockConsumer(CompilerInstance &ci, const SourceFilter &filter, std::unique_ptr<ASTConsumer> writer,
+                std::vector<Dependency> &deps, bool &depsOk)
+      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), deps_(deps), depsOk_(depsOk) {}
+
+  bool shouldSkipFunctionBody(Decl *d) override { return filter_.isLibrary(ci_.getSourceManager(), d->getLocation()); }
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    MultiplexConsumer::HandleTranslationUnit(ctx);
+    const SourceManager &sm = ci_.getSourceManager();
+    depsOk_ = true;
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+      std::optional<llvm::MemoryBufferRef> parsed = it->second->getBufferIfLoaded();
+      if (!parsed) continue;  // looked up but never read
+      Dependency d;
+      d.path = normalisePath(std::string(it->first.getName()));
+      // The manifest's size and mtime must describe the very text Clang read.
+      auto now = llvm::MemoryBuffer::getFile(d.path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      if (!statFile(d.path, d.size, d.mtimeNs) || !now || (*now)->getBuffer() != parsed->getBuffer()) {
+        depsOk_ = false;
+        return;
+      }
+      deps_.push_back(d);
+    }
+  }
+
+ private:
+  static std::vector<std::unique_ptr<ASTConsumer>> one(std::unique_ptr<ASTConsumer> c) {
+    std::vector<std::unique_ptr<ASTConsumer>> v;
+    v.push_back(std::move(c));
+    return v;
+  }
+  CompilerInstance &ci_;
+  const SourceFilter &filter_;
+  std::vector<Dependency> &deps_;
+  bool &depsOk_;
+};
+
+class BlockPchAction : public GeneratePCHAction {
+ public:
+  BlockPchAction(std::string output, const SourceFilter &filter, std::vector<Dependency> &deps, bool &depsOk)
+      : output_(std::move(output)), filter_(filter), deps_(deps), depsOk_(depsOk) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef inFile) override {
+    ci.getFrontendOpts().OutputFile = output_;
+    ci.getFrontendOpts().SkipFunctionBodies = true;
+    std::unique_ptr<ASTConsumer> writer = GeneratePCHAction::CreateASTConsumer(ci, inFile);
+    if (!writer) return nullptr;
+    return std::make_unique<BlockConsumer>(ci, filter_, std::move(writer), deps_, depsOk_);
+  }
+
+ private:
+  std::string output_;
+  const SourceFilter &filter_;
+  std::vector<Dependency> &deps_;
+  bool &depsOk_;
+};
+
+class CountErrors : public DiagnosticConsumer {
+ public:
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+  }
+};
+
+struct Manifest {
+  std::string pch;
+  uint64_t pchSize = 0;
+  std::string pchHash;
+  std::vector<Dependency> deps;
+};
+
+bool readManifest(const std::string &path, Manifest &m) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf) return false;
+  std::istringstream in((*buf)->getBuffer().str());
+  std::string line;
+  if (!std::getline(in, line) || line != kManifestHeader) return false;
+  std::string word;
+  if (!(in >> word) || word != "pch" || !(in >> m.pch >> m.pchSize >> m.pchHash)) return false;
+  while (in >> word) {
+    Dependency d;
+    if (word != "dep" || !(in >> d.size >> d.mtimeNs) || in.get() != ' ' || !std::getline(in, d.path)) return false;
+    m.deps.push_back(d);
+  }
+  return !m.deps.empty() && m.pch.find('/') == std::string::npos;
+}
+
+std::string writeManifest(const std::string &path, const Manifest &m) {
+  std::string text = std::string(kManifestHeader) + "\n";
+  text += "pch " + m.pch + " " + std::to_string(m.pchSize) + " " + m.pchHash + "\n";
+  for (const Dependency &d : m.deps)
+    text += "dep " + std::to_string(d.size) + " " + std::to_string(d.mtimeNs) + " " + d.path + "\n";
+  return replaceFile(path, text);
+}
+
+bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts) const {
+  PchPlan plan;
+  llvm::SmallString<256> file(cmd.Filename);
+  if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
+  std::string target = normalisePath(std::string(file));
+  auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!text) return plan;
+  std::vector<std::string> args = adjustArguments(cmd, opts);
+  bool sawFile = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    // Forced includes come before the block and cannot be told apart from it.
+    if (startsWith(a, "-include") || startsWith(a, "--include") || startsWith(a, "-imacros") ||
+        startsWith(a, "--imacros"))
+      return plan;
+    if (i > 0 && !a.empty() && a[0] != '-') {
+      llvm::SmallString<256> p(a);
+      if (!llvm::sys::path::is_absolute(p)) llvm::sys::fs::make_absolute(cmd.Directory, p);
+      if (normalisePath(std::string(p)) == target) {
+        sawFile = true;
+        continue;
+      }
+    }
+    plan.args.push_back(a);
+  }
+  if (!sawFile) return plan;
+  plan.directory = cmd.Directory;
+  plan.text = (*text)->getBuffer().str();
+  plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
+  return plan;
+}
+
+std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
+  if (plan.block.empty() || count == 0 || count > plan.block.directives.size()) return "";
+  llvm::SHA256 hash;
+  auto feed = [&](llvm::StringRef s) {
+    hash.update(s);
+    hash.update(llvm::StringRef("\0", 1));
+  };
+  feed(kManifestHeader);
+  feed(kVersion);
+  feed(getClangFullVersion());
+  feed(opts.resourceDir);
+  feed(opts.clangPath);
+  feed(plan.directory);
+  for (const std::string &a : plan.args) feed(a);
+  feed(plan.block.header(count));
+  std::array<uint8_t, 32> digest = hash.final();
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest.data(), 16), /*LowerCase=*/true);
+}
+
+PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
+  PchRequest req;
+  req.key = key(plan, count, opts);
+  if (req.key.empty()) return req;
+  req.headerArgs = plan.args;
+  req.headerArgs.insert(req.headerArgs.end(), {"-x", "c++-header", path(req.key, "/") + kBlockHeaderName});
+  req.directory = plan.directory;
+  req.header = plan.block.header(count);
+  req.blanked = plan.block.blanked(plan.text, count);
+  return req;
+}
+
+bool PchCache::has(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".manifest")); }
+
+std::string PchCache::lookup(const std::string &key) {
+  Manifest m;
+  if (!readManifest(path(key, ".manifest"), m)) return "";
+  for (const Dependency &d : m.deps) {
+    uint64_t size = 0;
+    int64_t mtime = 0;
+    if (!statFile(d.path, size, mtime) || size != d.size || mtime != d.mtimeNs) return "";
+  }
+  std::string pch = dir_ + "/" + m.pch;
+  uint64_t size = 0;
+  int64_t mtime = 0;
+  if (!statFile(pch, size, mtime) || size != m.pchSize) return "";
+  if (!verified_.count(pch)) {
+    if (fileHash(pch) != m.pchHash) {
+      discard(key, pch);
+      return "";
+    }
+    verified_.insert(pch);
+  }
+  return pch;
+}
+
+std::string PchCache::build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter) {
+  if (req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return "";
+  FileLock lock(path(req.key, ".lock"));
+  if (!lock.held()) return "";  // another process is building it; parse plainly meanwhile
+  if (std::string ready = lookup(req.key); !ready.empty()) return ready;
+  if (!createFileOnce(path(req.key, "/") + kBlockHeaderName, req.header).empty()) return "";
+
+  std::string tmp = temporaryNameFor(path(req.key, ".pch"));
+  std::vector<Dependency> deps;
+  bool depsOk = false;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
+  fs->setCurrentWorkingDirectory(req.directory);
+  auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
+  CountErrors diags;
+  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk),
+                                     files.get());
+  invocation.setDiagnosticConsumer(&diags);
+  bool ran = invocation.run();
+  uint64_t size = 0;
+  int64_t mtime = 0;
+  if (!ran || diags.getNumErrors() > 0 || !depsOk || !statFile(tmp, size, mtime)) {
+    llvm::sys::fs::remove(tmp);
+    return "";
+  }
+  Manifest m;
+  m.pchHash = fileHash(tmp);
+  m.pchSize = size;
+  m.pch = req.key + "-" + m.pchHash + ".pch";
+  m.deps = std::move(deps);
+  std::string pch = dir_ + "/" + m.pch;
+  Manifest old;
+  bool hadOld = readManifest(path(req.key, ".manifest"), old);
+  if (llvm::sys::fs::rename(tmp, pch) || !writeManifest(path(req.key, ".manifest"), m).empty()) {
+    llvm::sys::fs::remove(tmp);
+    llvm::sys::fs::remove(pch);
+    return "";
+  }
+  if (hadOld && old.pch != m.pch) llvm::sys::fs::remove(dir_ + "/" + old.pch);
+  verified_.insert(pch);
+  return pch;
+}
+
+void PchCache::discard(const std::string &key, const std::string &pch) {
+  Manifest m;
+  if (readManifest(path(key, ".manifest"), m) && dir_ + "/" + m.pch == pch) llvm::sys::fs::remove(path(key, ".manifest"));
+  llvm::sys::fs::remove(pch);
+  verified_.erase(pch);
+}
+
+}  // namespace nnlint

@@ -1,0 +1,71 @@
+// The precompiled include block: a PCH of a file's leading #include lines,
+// built with library function bodies skipped, kept in the cache directory and
+// shared by every file (and every nnlint process) with the same block and
+// the same compiler arguments.
+//
+// Cache layout, for a key K (a hash of the arguments without the file name,
+// the working directory, the resource directory, the Clang and nnlint
+// versions and the block's text):
+//   K/nnlint-include-block.h   the block, alone in its directory
+//   K-<content hash>.pch       the PCH (content-addressed: never rewritten)
+//   K.manifest                 which PCH is current, its hash, and the size
+//                              and mtime of every header it was built from
+//   K.lock                     held while one process builds
+#pragma once
+
+#include "Frontend.h"
+#include "PchBlock.h"
+#include "SourceFilter.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+// What a file's include block needs to be precompiled: read once per file.
+struct PchPlan {
+  std::vector<std::string> args;  // compiler arguments without the file name
+  std::string directory;          // working directory of the compile command
+  std::string text;               // the file
+  IncludeBlock block;             // empty when the file must take the plain path
+};
+
+// A PCH of the first `count` directives of a file's block.
+struct PchRequest {
+  std::string key;                      // "" : none
+  std::vector<std::string> headerArgs;  // the compiler arguments that build it
+  std::string directory;
+  std::string header;                   // its source: the directives
+  std::string blanked;                  // the file's text without those directives
+};
+
+class PchCache {
+ public:
+  explicit PchCache(std::string dir) : dir_(std::move(dir)) {}
+
+  // The file's block and arguments; an empty block when the file must take
+  // the plain path (no block, forced includes, unreadable).
+  PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
+  // The key of a PCH of the first `count` directives of the plan's block.
+  std::string key(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
+  PchRequest request(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
+  // Whether a PCH for `key` is in the cache (not checked for staleness).
+  bool has(const std::string &key) const;
+  // A PCH for `key` built from headers that have not changed since, or "".
+  std::string lookup(const std::string &key);
+  // Builds the PCH unless another process is building it. Its path, or "".
+  std::string build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter);
+  // Forgets a PCH that did not work.
+  void discard(const std::string &key, const std::string &pch);
+
+ private:
+  std::string path(const std::string &key, const std::string &suffix) const { return dir_ + "/" + key + suffix; }
+
+  std::string dir_;
+  std::set<std::string> verified_;  // PCH files whose content hash was checked by this process
+};
+
+}  // namespace nnlint

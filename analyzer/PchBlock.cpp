@@ -1,0 +1,101 @@
+#include "PchBlock.h"
+
+#include "llvm/Support/FileSystem.h"
+
+namespace nnlint {
+namespace {
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+size_t skipBlanks(const std::string &s, size_t i, size_t end) {
+  while (i < end && isBlank(s[i])) ++i;
+  return i;
+}
+
+// True when [i, end) holds only blanks and perhaps a // comment, and the line
+// does not continue onto the next one.
+bool restOfLineIsEmpty(const std::string &s, size_t i, size_t end) {
+  size_t last = end;
+  while (last > i && isBlank(s[last - 1])) --last;
+  if (last > i && s[last - 1] == '\\') return false;
+  i = skipBlanks(s, i, end);
+  return i == end || s.compare(i, 2, "//") == 0;
+}
+
+// The header named by an #include directive that starts at `i`, with its
+// delimiters ("x.h" or <x.h>), or "" when the line is something else.
+std::string includedName(const std::string &s, size_t i, size_t end) {
+  if (i >= end || s[i] != '#') return "";
+  i = skipBlanks(s, i + 1, end);
+  if (s.compare(i, 7, "include") != 0) return "";
+  i = skipBlanks(s, i + 7, end);
+  if (i >= end || (s[i] != '<' && s[i] != '"')) return "";
+  char close = s[i] == '<' ? '>' : '"';
+  size_t stop = s.find(close, i + 1);
+  if (stop == std::string::npos || stop >= end || stop == i + 1) return "";
+  if (!restOfLineIsEmpty(s, stop + 1, end)) return "";
+  return s.substr(i, stop + 1 - i);
+}
+
+}  // namespace
+
+IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir) {
+  IncludeBlock block;
+  size_t pos = 0;
+  bool inComment = false;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    size_t i = skipBlanks(text, pos, end);
+    if (inComment) {
+      size_t close = text.find("*/", pos);
+      if (close == std::string::npos || close >= end) {
+        pos = end + 1;
+        continue;
+      }
+      inComment = false;
+      if (!restOfLineIsEmpty(text, close + 2, end)) break;
+    } else if (i == end) {
+      // blank line
+    } else if (text.compare(i, 2, "//") == 0) {
+      if (!restOfLineIsEmpty(text, i, end)) break;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      size_t close = text.find("*/", i + 2);
+      if (close == std::string::npos || close >= end) {
+        inComment = true;
+      } else if (!restOfLineIsEmpty(text, close + 2, end)) {
+        break;
+      }
+    } else {
+      std::string name = includedName(text, i, end);
+      if (name.empty()) break;
+      if (name[0] == '"') {
+        std::string bare = name.substr(1, name.size() - 2);
+        std::string local = sourceDir + "/" + bare;
+        if (!bare.empty() && bare[0] != '/' && llvm::sys::fs::is_regular_file(local)) {
+          name = "\"" + local + "\"";
+        } else if (bare == kBlockHeaderName) {
+          break;  // would find the block header itself
+        }
+      }
+      block.directives.push_back({"#include " + name, pos, end});
+    }
+    pos = end + 1;
+  }
+  return block;
+}
+
+std::string IncludeBlock::header(size_t count) const {
+  std::string out;
+  for (size_t i = 0; i < count && i < directives.size(); ++i) out += directives[i].text + "\n";
+  return out;
+}
+
+std::string IncludeBlock::blanked(const std::string &text, size_t count) const {
+  std::string out = text;
+  for (size_t i = 0; i < count && i < directives.size(); ++i)
+    for (size_t k = directives[i].begin; k < directives[i].end && k < out.size(); ++k) out[k] = ' ';
+  return out;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,35 @@
+// The leading #include block of a source file: the part a precompiled header
+// can stand in for exactly.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+// The name of the header that holds a block's directives when it is
+// precompiled; it sits alone in its directory (see PchCache).
+inline constexpr const char *kBlockHeaderName = "nnlint-include-block.h";
+
+struct IncludeBlock {
+  struct Directive {
+    std::string text;  // "#include <torch/torch.h>"
+    size_t begin = 0, end = 0;  // its line in the file, without the newline
+  };
+  std::vector<Directive> directives;
+  bool empty() const { return directives.empty(); }
+  // The first `count` directives, one a line: the source of a PCH.
+  std::string header(size_t count) const;
+  // `text` with the lines of the first `count` directives turned into spaces
+  // (every other byte, so every line and column, stays where it was).
+  std::string blanked(const std::string &text, size_t count) const;
+};
+
+// The #include directives at the top of `text`, before anything else but
+// blank lines and comments. A quoted include found next to the file
+// (`sourceDir`) is rewritten with its full path, so the block means the same
+// wherever it is compiled. Anything else (#define, #if, #pragma, code, a
+// macro include, a line continuation) ends the block.
+IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir);
+
+}  // namespace nnlint

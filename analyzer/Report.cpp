@@ -1,0 +1,71 @@
+#include "Report.h"
+
+#include "Baseline.h"
+#include "Fixes.h"
+#include "JsonOutput.h"
+#include "OutputFile.h"
+#include "SarifOutput.h"
+#include "SourceText.h"
+#include "Suppressions.h"
+#include "TextOutput.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace nnlint {
+
+std::string prepareReport(const ReportOptions &opts, std::set<std::string> &baseline) {
+  if (opts.format != "text" && opts.format != "json" && opts.format != "sarif")
+    return "--format: unknown format '" + opts.format + "' (text, json, sarif)";
+  if (!opts.baseline.empty())
+    if (std::string err = readBaseline(opts.baseline, baseline); !err.empty())
+      return "--baseline: " + opts.baseline + ": " + err;
+  return "";
+}
+
+int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, ConfigResolver &configs,
+              const std::set<std::string> &baseline, const ReportOptions &opts) {
+  auto fail = [](const std::string &message) {
+    llvm::errs() << "nnlint: error: " << message << "\n";
+    return kExitError;
+  };
+  for (const ToolError &e : result.errors) llvm::errs() << "nnlint: error: " << e.file << ": " << e.message << "\n";
+  if (std::string err = applyConfig(result.findings, mainFiles, configs); !err.empty()) return fail(err);
+
+  if (!opts.writeBaseline.empty())
+    if (std::string err = writeFileAtomically(opts.writeBaseline, renderBaseline(result.findings, opts.srcRoot));
+        !err.empty())
+      return fail(opts.writeBaseline + ": cannot write: " + err);
+  if (!opts.baseline.empty()) dropBaselined(result.findings, baseline, opts.srcRoot);
+
+  SourceText text;
+  if (!opts.exportFixes.empty())
+    if (std::string err = writeFileAtomically(opts.exportFixes, exportFixes(result.findings, text)); !err.empty())
+      return fail(opts.exportFixes + ": cannot write: " + err);
+
+  std::string rendered;
+  llvm::raw_string_ostream os(rendered);
+  if (opts.format == "sarif") os << toSarif(result.findings, opts.rules, result.errors, opts.srcRoot, text);
+  else if (opts.format == "json") os << toJson(result.findings, result.errors, opts.srcRoot, text);
+  else printText(result.findings, os);
+  os.flush();
+  if (opts.output.empty()) llvm::outs() << rendered;
+  else if (std::string err = writeFileAtomically(opts.output, rendered); !err.empty())
+    return fail(opts.output + ": cannot write: " + err);
+
+  // Fixes last: the output above shows the findings as they were found.
+  if (opts.fix) {
+    FixSummary summary;
+    if (std::string err = applyFixes(result.findings, text, summary); !err.empty()) return fail(err);
+    llvm::errs() << "nnlint: applied fixes for " << summary.applied << " finding(s) in "
+                 << summary.changedFiles.size() << " file(s)";
+    if (summary.skipped) llvm::errs() << "; skipped " << summary.skipped << " that overlap another fix";
+    llvm::errs() << "\n";
+  }
+
+  if (!result.errors.empty()) return kExitError;
+  for (const Finding &f : result.findings)
+    if (f.severity != Severity::Note) return kExitFindings;
+  return kExitClean;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,36 @@
+// The end of a run: configuration, baseline, fixes, output, exit code.
+#pragma once
+
+#include "Analyzer.h"
+#include "Config.h"
+
+#include <set>
+#include <string>
+
+namespace nnlint {
+
+// Exit codes, documented in docs/usage.md.
+inline constexpr int kExitClean = 0;
+inline constexpr int kExitFindings = 1;
+inline constexpr int kExitError = 2;
+
+struct ReportOptions {
+  std::string format = "text";  // text, json, sarif
+  std::string output;           // --output, "" for stdout
+  std::string srcRoot;          // absolute, ends in '/'
+  std::string baseline;         // --baseline
+  std::string writeBaseline;    // --write-baseline
+  std::string exportFixes;      // --export-fixes
+  bool fix = false;             // --fix
+  std::vector<RuleInfo> rules;  // described in SARIF: every check, enabled or not
+};
+
+// Validates the options that name input files before the (slow) analysis;
+// returns "" or the error line. Reads the baseline into `baseline`.
+std::string prepareReport(const ReportOptions &opts, std::set<std::string> &baseline);
+
+// Prints errors to stderr and the findings in the chosen format; returns the exit code.
+int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, ConfigResolver &configs,
+              const std::set<std::string> &baseline, const ReportOptions &opts);
+
+}  // namespace nnlint

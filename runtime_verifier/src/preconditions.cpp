@@ -1,0 +1,71 @@
+#include "rules.h"
+#include "steps.h"
+
+#include <torch/cuda.h>
+
+#include <cstdlib>
+#include <set>
+
+namespace nnlint::verify::detail {
+
+std::vector<torch::Device> resolve_devices(const std::vector<torch::Device>& requested) {
+  std::vector<torch::Device> devices;
+  if (requested.empty()) {
+    size_t n = torch::cuda::device_count();
+    for (size_t i = 0; i < n; ++i) devices.emplace_back(torch::kCUDA, static_cast<c10::DeviceIndex>(i));
+    if (devices.empty()) devices = {torch::Device(torch::kCPU), torch::Device(torch::kCPU)};
+    return devices;
+  }
+  for (const torch::Device& d : requested) devices.push_back(d.is_cpu() ? torch::Device(torch::kCPU) : d);
+  return devices;
+}
+
+static void invalid(Report& report, const torch::Device& d, const std::string& why) {
+  Finding f;
+  f.rule = rules::kInvalidDevice;
+  f.device = d.str();
+  f.message = "Invalid device id " + d.str() + ": " + why;
+  report.findings.push_back(f);
+}
+
+bool check_devices(const std::vector<torch::Device>& devices, Report& report) {
+  const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  report.add_info("CUDA_VISIBLE_DEVICES", visible ? visible : "(unset: all GPUs, cuda:i is GPU i)");
+  const size_t before = report.findings.size();
+  const int64_t cuda_count = static_cast<int64_t>(torch::cuda::device_count());
+  std::set<c10::DeviceIndex> seen;
+  for (const torch::Device& d : devices) {
+    if (d.type() != devices[0].type()) {
+      invalid(report, d, "all devices must be of one type, devices[0] is " + devices[0].str());
+    } else if (d.is_cuda()) {
+      if (d.index() < 0 || d.index() >= cuda_count)
+        invalid(report, d, std::to_string(cuda_count) + " CUDA device(s) visible, indices start at 0" +
+                               (visible ? std::string(" after CUDA_VISIBLE_DEVICES=") + visible : ""));
+      else if (!seen.insert(d.index()).second)
+        invalid(report, d, "listed twice (one communicator per device)");
+    } else if (!d.is_cpu()) {
+      invalid(report, d, "only CPU and CUDA devices are supported");
+    }
+  }
+  return report.findings.size() == before;
+}
+
+bool check_placement(const torch::nn::Module& model, const torch::Device& first, Report& report) {
+  const size_t before = report.findings.size();
+  auto check = [&](const std::string& name, const torch::Tensor& t, const char* what) {
+    if (!t.defined() || t.device() == first) return;
+    Finding f;
+    f.rule = rules::kNotOnFirstDevice;
+    f.parameter = name;
+    f.device = t.device().str();
+    f.message = std::string(what) + " '" + name + "' is on " + t.device().str() +
+                ", but replicas are cloned from devices[0] = " + first.str() + " (call model->to(" +
+                first.str() + ") first)";
+    report.findings.push_back(f);
+  };
+  for (const auto& p : model.named_parameters()) check(p.key(), p.value(), "parameter");
+  for (const auto& b : model.named_buffers()) check(b.key(), b.value(), "buffer");
+  return report.findings.size() == before;
+}
+
+}  // namespace nnlint::verify::detail

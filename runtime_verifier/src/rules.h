@@ -1,0 +1,29 @@
+// The rule ids the verifier reports. Causes shared with the static analyzer keep its ids.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace nnlint::verify::rules {
+
+inline constexpr const char* kContainerAlias = "nn-container-alias";
+inline constexpr const char* kUnregisteredSubmodule = "nn-unregistered-submodule";
+inline constexpr const char* kUnusedParameter = "nn-unused-parameter";
+inline constexpr const char* kOutputNotInLoss = "nn-output-not-in-loss";
+inline constexpr const char* kInvalidDevice = "nn-runtime-invalid-device";
+inline constexpr const char* kNotOnFirstDevice = "nn-runtime-not-on-first-device";
+inline constexpr const char* kDeviceMismatch = "nn-runtime-device-mismatch";
+inline constexpr const char* kReplicaCrosstalk = "nn-runtime-replica-crosstalk";
+inline constexpr const char* kPartialGradient = "nn-runtime-partial-gradient";
+inline constexpr const char* kGradientMismatch = "nn-runtime-gradient-mismatch";
+inline constexpr const char* kStepFailed = "nn-runtime-step-failed";
+
+struct RuleText {
+  const char* id;
+  const char* summary;
+};
+
+// Every rule above with a one-line summary, in a fixed order.
+const std::vector<RuleText>& all();
+
+}  // namespace nnlint::verify::rules

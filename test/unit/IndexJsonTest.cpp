@@ -1,0 +1,98 @@
+// The model index survives the trip through JSON that worker processes use
+// to hand their results to the parent: same facts, same findings.
+#include "IndexFixture.h"
+#include "IndexJson.h"
+#include "Rule.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace nnlint;
+using nnlint::test::indexOf;
+
+namespace {
+
+std::string findingsText(const ModelIndex &index) {
+  std::vector<Finding> findings;
+  for (const auto &rule : allRules()) rule->check(index, findings);
+  sortFindings(findings);
+  std::string out;
+  for (const Finding &f : findings) {
+    out += f.loc.file + ":" + std::to_string(f.loc.line) + ":" + std::to_string(f.loc.column) + ": " + f.check + ": " +
+           f.message + "\n";
+    for (const RelatedNote &n : f.notes)
+      out += "  " + n.loc.file + ":" + std::to_string(n.loc.line) + ": " + n.message + "\n";
+  }
+  return out;
+}
+
+// The check tests' inputs: real model code with every kind of fact.
+std::vector<std::string> checkInputs() {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(NNLINT_SOURCE_DIR "/test/lit/checks", ec), end; !ec && it != end;
+       it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".cpp") files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
+  std::vector<std::string> files = checkInputs();
+  ASSERT_FALSE(files.empty());
+  ModelIndex all;
+  for (const std::string &file : files) {
+    auto text = llvm::MemoryBuffer::getFile(file);
+    ASSERT_TRUE(text) << file;
+    all.merge(indexOf((*text)->getBuffer().str()));
+  }
+  ASSERT_FALSE(all.classes.empty());
+
+  nlohmann::json written = indexToJson(all);
+  ModelIndex read = indexFromJson(nlohmann::json::parse(written.dump()));
+  EXPECT_EQ(indexToJson(read), written);
+  EXPECT_EQ(findingsText(read), findingsText(all));
+  EXPECT_FALSE(findingsText(all).empty()) << "the inputs should give findings, or this test compares nothing";
+
+  // Spot checks against the original structs, not through JSON.
+  ASSERT_EQ(read.classes.size(), all.classes.size());
+  for (const auto &[name, c] : all.classes) {
+    const ClassFact &r = read.classes.at(name);
+    EXPECT_EQ(r.loc, c.loc) << name;
+    ASSERT_EQ(r.members.size(), c.members.size()) << name;
+    for (size_t i = 0; i < c.members.size(); ++i) {
+      EXPECT_EQ(r.members[i].name, c.members[i].name);
+      EXPECT_EQ(r.members[i].kind, c.members[i].kind);
+      EXPECT_EQ(r.members[i].nullInit, c.members[i].nullInit);
+    }
+    ASSERT_EQ(r.writes.size(), c.writes.size()) << name;
+    for (size_t i = 0; i < c.writes.size(); ++i) {
+      EXPECT_EQ(r.writes[i].kind, c.writes[i].kind);
+      EXPECT_EQ(r.writes[i].sourceMembers, c.writes[i].sourceMembers);
+    }
+    ASSERT_EQ(r.methods.size(), c.methods.size()) << name;
+    for (const auto &[m, fact] : c.methods) EXPECT_EQ(r.methods.at(m).callees, fact.callees) << name << "::" << m;
+  }
+  EXPECT_EQ(read.forwardCalls.size(), all.forwardCalls.size());
+  EXPECT_EQ(read.helpers.size(), all.helpers.size());
+}
+
+TEST(IndexJson, FileResultKeepsErrors) {
+  FileResult r;
+  r.file = "/src/a.cpp";
+  r.error = "a.cpp:3:1: error: unknown type name 'x'; file not analyzed";
+  FileResult back = fileResultFromJson(fileResultToJson(r));
+  EXPECT_EQ(back.file, r.file);
+  EXPECT_FALSE(back.ok);
+  EXPECT_EQ(back.error, r.error);
+}
+
+TEST(IndexJson, RejectsMalformedInput) {
+  EXPECT_THROW(indexFromJson(nlohmann::json::parse(R"({"classes": 3})")), nlohmann::json::exception);
+  EXPECT_THROW(fileResultFromJson(nlohmann::json::parse("[]")), nlohmann::json::exception);
+}

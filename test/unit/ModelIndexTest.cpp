@@ -1,0 +1,151 @@
+#include "IndexFixture.h"
+
+using namespace nnlint;
+using nnlint::test::indexOf;
+
+namespace {
+
+const WriteFact *firstWrite(const ClassFact &c, const std::string &member) {
+  for (const WriteFact &w : c.writes)
+    if (w.member == member) return &w;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(ModelIndex, ClassifiesMemberHolds) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+#include <array>
+#include <map>
+struct NetImpl : torch::nn::Module {
+  torch::nn::Linear holder{nullptr};
+  std::shared_ptr<torch::nn::LinearImpl> shared;
+  torch::nn::LinearImpl *raw = nullptr;
+  std::vector<torch::nn::Conv2d> vec;
+  std::array<torch::nn::Linear, 2> arr{nullptr, nullptr};
+  torch::nn::Linear carr[3] = {nullptr, nullptr, nullptr};
+  std::map<std::string, std::vector<torch::nn::Linear>> nested;
+  torch::Tensor w;
+  int not_a_module = 0;
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->member("holder")->kind, HoldKind::Holder);
+  EXPECT_EQ(c->member("holder")->moduleClass, "torch::nn::LinearImpl");
+  EXPECT_TRUE(c->member("holder")->nullInit);
+  EXPECT_EQ(c->member("shared")->kind, HoldKind::SharedPtr);
+  EXPECT_EQ(c->member("raw")->kind, HoldKind::RawPtr);
+  EXPECT_EQ(c->member("vec")->kind, HoldKind::Container);
+  EXPECT_EQ(c->member("vec")->moduleClass, "torch::nn::Conv2dImpl");
+  EXPECT_EQ(c->member("vec")->containerKind, "std::vector");
+  EXPECT_EQ(c->member("arr")->containerKind, "std::array");
+  EXPECT_EQ(c->member("carr")->containerKind, "C array");
+  EXPECT_EQ(c->member("nested")->containerKind, "std::vector");
+  EXPECT_EQ(c->member("w")->kind, HoldKind::Tensor);
+  EXPECT_EQ(c->member("not_a_module"), nullptr);
+}
+
+TEST(ModelIndex, BindsRegistrationsToMembers) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+struct NetImpl : torch::nn::Module {
+  NetImpl() : fc(register_module("fc", torch::nn::Linear(2, 2))) {
+    for (int i = 0; i < 3; ++i) blocks.push_back(register_module("b" + std::to_string(i), torch::nn::Linear(2, 2)));
+    for (auto &l : more) register_module("m", l);
+    w = register_parameter("w", torch::zeros({2}), /*requires_grad=*/false);
+    register_buffer("running", running);
+  }
+  torch::nn::Linear fc;
+  std::vector<torch::nn::Linear> blocks, more;
+  torch::Tensor w, running;
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  std::map<std::string, const RegistrationFact *> by;
+  for (const RegistrationFact &r : c->registrations) by[r.member] = &r;
+  ASSERT_TRUE(by.count("fc"));
+  EXPECT_EQ(by["fc"]->method, "<ctor>");
+  ASSERT_TRUE(by.count("blocks"));
+  ASSERT_TRUE(by.count("more"));
+  ASSERT_TRUE(by.count("w"));
+  EXPECT_EQ(by["w"]->kind, RegKind::Parameter);
+  EXPECT_FALSE(by["w"]->requiresGrad);
+  ASSERT_TRUE(by.count("running"));
+  EXPECT_EQ(by["running"]->kind, RegKind::Buffer);
+}
+
+TEST(ModelIndex, FollowsHelpersThatRegisterAContainer) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+void register_all(torch::nn::Module &m, std::vector<torch::nn::Linear> &v) {
+  for (size_t i = 0; i < v.size(); ++i) m.register_module("l" + std::to_string(i), v[i]);
+}
+void opaque(std::vector<torch::nn::Linear> &v);
+struct NetImpl : torch::nn::Module {
+  NetImpl() {
+    layers.push_back(torch::nn::Linear(2, 2));
+    register_all(*this, layers);
+    opaque(hidden);
+  }
+  std::vector<torch::nn::Linear> layers, hidden;
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  bool layersRegistered = false;
+  for (const RegistrationFact &r : c->registrations) layersRegistered |= r.member == "layers" && r.viaHelper;
+  EXPECT_TRUE(layersRegistered);
+  EXPECT_TRUE(c->opaqueMembers.count("hidden"));
+  EXPECT_FALSE(c->opaqueMembers.count("layers"));
+}
+
+TEST(ModelIndex, RecordsWritesWithTheirMethodAndSources) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+struct AImpl : torch::nn::Cloneable<AImpl> {
+  AImpl() { reset(); cells = {fc1, fc2}; }
+  void reset() override {
+    cells.clear();
+    fc1 = register_module("fc1", torch::nn::Linear(8, 8));
+    fc2 = register_module("fc2", torch::nn::Linear(8, 8));
+  }
+  torch::nn::Linear fc1{nullptr}, fc2{nullptr};
+  std::vector<torch::nn::Linear> cells;
+};)");
+  const ClassFact *c = index.find("AImpl");
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->isCloneable);
+  EXPECT_FALSE(c->hasOwnClone);
+  const WriteFact *w = nullptr;
+  for (const WriteFact &x : c->writes)
+    if (x.member == "cells" && x.kind == WriteKind::Assign) w = &x;
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->method, "<ctor>");
+  EXPECT_EQ(w->sourceMembers, (std::vector<std::string>{"fc1", "fc2"}));
+  const WriteFact *clear = firstWrite(*c, "cells");
+  ASSERT_TRUE(clear);
+  EXPECT_EQ(clear->kind, WriteKind::Clear);
+  EXPECT_EQ(clear->method, "reset");
+  EXPECT_TRUE(c->reachableFrom("<ctor>").count("reset"));
+  EXPECT_TRUE(c->allMethodsSeen());
+}
+
+TEST(ModelIndex, IndexesClassTemplatesAndUserBases) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+struct Base : torch::nn::Module {};
+template <int N>
+struct BlockImpl : Base {
+  BlockImpl() { for (int i = 0; i < N; ++i) layers.push_back(torch::nn::Linear(N, N)); }
+  std::vector<torch::nn::Linear> layers;
+};
+template struct BlockImpl<2>;
+)");
+  const ClassFact *c = index.find("BlockImpl");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->moduleBases, (std::vector<std::string>{"Base"}));
+  ASSERT_TRUE(c->member("layers"));
+  const WriteFact *w = firstWrite(*c, "layers");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->kind, WriteKind::Append);
+}

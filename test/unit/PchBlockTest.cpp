@@ -1,0 +1,54 @@
+// Which leading lines of a file a precompiled include block stands in for.
+#include "PchBlock.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace nnlint;
+
+TEST(PchBlock, TakesLeadingIncludesAndComments) {
+  std::string text = "// model\n/* two\n   lines */\n#include <torch/torch.h>\n\n#  include <vector> // why\nint x;\n";
+  IncludeBlock b = findIncludeBlock(text, "/nowhere");
+  EXPECT_EQ(b.header(2), "#include <torch/torch.h>\n#include <vector>\n");
+  EXPECT_EQ(b.header(1), "#include <torch/torch.h>\n");
+  std::string blanked = b.blanked(text, 2);
+  ASSERT_EQ(blanked.size(), text.size());
+  EXPECT_EQ(blanked.substr(0, 27), text.substr(0, 27));  // comments kept
+  EXPECT_EQ(blanked.find("#include"), std::string::npos);
+  EXPECT_EQ(std::count(blanked.begin(), blanked.end(), '\n'), std::count(text.begin(), text.end(), '\n'));
+  EXPECT_NE(blanked.find("int x;"), std::string::npos);
+  std::string first = b.blanked(text, 1);
+  EXPECT_EQ(first.find("#include <torch"), std::string::npos);
+  EXPECT_NE(first.find("#  include <vector>"), std::string::npos);
+}
+
+TEST(PchBlock, StopsAtAnythingThatCouldChangeTheHeaders) {
+  EXPECT_TRUE(findIncludeBlock("#define NDEBUG\n#include <torch/torch.h>\n", "/").empty());
+  EXPECT_TRUE(findIncludeBlock("#if 1\n#include <torch/torch.h>\n#endif\n", "/").empty());
+  EXPECT_TRUE(findIncludeBlock("#include TORCH_HEADER\n", "/").empty());
+  EXPECT_TRUE(findIncludeBlock("// continued \\\n#include <vector>\n", "/").empty());
+  EXPECT_TRUE(findIncludeBlock("#include <vector> \\\n", "/").empty());
+  EXPECT_TRUE(findIncludeBlock("int x; /* */\n#include <vector>\n", "/").empty());
+  IncludeBlock b = findIncludeBlock("#include <a.h>\n#pragma pack(1)\n#include <b.h>\n", "/");
+  EXPECT_EQ(b.directives.size(), 1u);
+  EXPECT_EQ(b.header(5), "#include <a.h>\n");
+}
+
+TEST(PchBlock, AnchorsQuotedIncludesNextToTheFile) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("pchblock", dir));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(std::string(dir) + "/model.h", ec);
+    ASSERT_FALSE(ec);
+  }
+  IncludeBlock b = findIncludeBlock("#include \"model.h\"\n#include \"elsewhere.h\"\n", std::string(dir));
+  EXPECT_EQ(b.header(2), "#include \"" + std::string(dir) + "/model.h\"\n#include \"elsewhere.h\"\n");
+  EXPECT_TRUE(findIncludeBlock(std::string("#include \"") + kBlockHeaderName + "\"\n", std::string(dir)).empty());
+  llvm::sys::fs::remove_directories(dir);
+}

@@ -1,0 +1,17 @@
+# Installs the verifier (its install component) into WORK_DIR/prefix, then configures, builds and runs the consumer project.
+file(REMOVE_RECURSE ${WORK_DIR})
+function(step)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}")
+  endif()
+endfunction()
+step(${CMAKE_COMMAND} --install ${BUILD_DIR} --component nnlint_verify --prefix ${WORK_DIR}/prefix)
+step(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix
+     -DTorch_DIR=${Torch_DIR})
+step(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+execute_process(COMMAND ${WORK_DIR}/build/consumer OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "built against the installed package")
+  message(FATAL_ERROR "consumer failed (${rc}): ${out}")
+endif()
+message(STATUS "consumer: ${out}")
