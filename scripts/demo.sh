@@ -7,7 +7,7 @@ bash "$root/scripts/build.sh"
 cd "$root"
 echo
 echo "== nnlint examples/correct (expect no warnings)"
-build/analyzer/nnlint examples/correct/*.cpp && echo "no findings"
+build/analyzer/nnlint examples/correct/*.cpp && echo "no warnings (notes are informational)"
 echo
 echo "== nnlint examples/defective (each file shows one defect)"
 status=0
