@@ -212,8 +212,18 @@ std::vector<std::vector<const Expr *>> LocalFlow::returnedElements() const {
       for (unsigned i = 0; i < il->getNumInits(); ++i) add(i, il->getInit(i));
       return;
     }
-    if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() >= 2) {
-      for (unsigned i = 0; i < c->getNumArgs(); ++i) add(i, c->getArg(i));
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
+      // std::vector<Tensor>{a, b}: the elements are in the initializer list.
+      if (c->getNumArgs() >= 1)
+        if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(strip(c->getArg(0)))) {
+          split(list->getSubExpr(), depth + 1);
+          return;
+        }
+      std::vector<const Expr *> args;
+      for (const Expr *a : c->arguments())
+        if (!isa<CXXDefaultArgExpr>(a)) args.push_back(a);
+      if (args.size() >= 2)
+        for (unsigned i = 0; i < args.size(); ++i) add(i, args[i]);
       return;
     }
     if (const auto *call = dyn_cast<CallExpr>(e)) {

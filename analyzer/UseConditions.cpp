@@ -114,6 +114,22 @@ class ControlDependence {
   std::map<const CFGBlock *, std::vector<const CFGBlock *>> deps_;
 };
 
+// Whether every path from entry to exit passes through one of `blocks`: uses
+// in both arms of an if/else, or in every case of a switch, are not conditional.
+bool coversEveryPath(const CFG &cfg, const std::set<const CFGBlock *> &blocks) {
+  std::set<const CFGBlock *> seen;
+  std::vector<const CFGBlock *> work{&cfg.getEntry()};
+  while (!work.empty()) {
+    const CFGBlock *b = work.back();
+    work.pop_back();
+    if (blocks.count(b) || !seen.insert(b).second) continue;
+    if (b == &cfg.getExit()) return false;
+    for (const CFGBlock::AdjacentBlock &succ : b->succs())
+      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
+  }
+  return true;
+}
+
 }  // namespace
 
 UseConditions findUseConditions(const FunctionDecl *fd, ASTContext &ctx) {
@@ -134,6 +150,7 @@ UseConditions findUseConditions(const FunctionDecl *fd, ASTContext &ctx) {
   finder.TraverseStmt(body);
   const SourceManager &sm = ctx.getSourceManager();
   std::set<std::string> unconditional;
+  std::map<std::string, std::set<const CFGBlock *>> guardedBlocks;
   for (const Use &u : finder.uses) {
     auto &into = u.isCall ? out.callees : out.members;
     std::string key = (u.isCall ? "call:" : "") + u.name;
@@ -145,11 +162,17 @@ UseConditions findUseConditions(const FunctionDecl *fd, ASTContext &ctx) {
       into.erase(u.name);
       continue;
     }
+    guardedBlocks[key].insert(block);
     if (into.count(u.name)) continue;
     const Expr *cond = conditionOf(guard->getTerminatorStmt());
     std::string text = Lexer::getSourceText(CharSourceRange::getTokenRange(cond->getSourceRange()), sm,
                                             ctx.getLangOpts()).str();
     into[u.name] = Guard{text, toPoint(sm, cond->getBeginLoc())};
+  }
+  for (const auto &[key, used] : guardedBlocks) {
+    if (unconditional.count(key) || !coversEveryPath(*cfg, used)) continue;
+    if (key.rfind("call:", 0) == 0) out.callees.erase(key.substr(5));
+    else out.members.erase(key);
   }
   return out;
 }

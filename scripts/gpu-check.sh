@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the runtime verifier against this machine's CUDA torch and NCCL, runs its tests on all
-# visible GPUs and the benchmark, and writes a summary under $OUT (default: build-gpu/out).
+# visible GPUs and the benchmark, and writes a summary under $OUT (default: build-gpu/out). With
+# four or more GPUs it runs the tests again under CUDA_VISIBLE_DEVICES=2,3 (visible.log).
 #
 #   scripts/gpu-check.sh            # from the repository root, on a machine with 2+ GPUs
 #
@@ -55,17 +56,47 @@ grep -E '^\s*[0-9]+ - .*\((Failed|Timeout|Exception|SEGFAULT|Subprocess aborted)
 skipped=$(grep -c '\*\*\*Skipped' "$OUT/ctest.log")
 log "- skipped: $skipped ($(grep -E '\*\*\*Skipped|Disabled' "$OUT/ctest.log" | sed 's/.*verifier\./verifier./;s/ .*//' | paste -sd' ' -))"
 
+# Physical GPUs 2 and 3 as logical cuda:0 and cuda:1: the mapping tests and the 2-GPU suite
+# once more. CUDA_DEVICE_ORDER=PCI_BUS_ID numbers GPUs as nvidia-smi does, so the PCI bus ids
+# that nvidia-smi gives for GPUs 2 and 3 must be those the process sees as cuda:0 and cuda:1.
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+visible_reports=$BUILD/reports-visible
+rm -rf "$visible_reports" && mkdir -p "$visible_reports"
+visible_rc=0
+if [ "$gpus" -ge 4 ]; then
+  pci=$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader | awk -F', *' '$1==2||$1==3{print $2}' | paste -sd, -)
+  CUDA_VISIBLE_DEVICES=2,3 CUDA_DEVICE_ORDER=PCI_BUS_ID NNLINT_EXPECT_PCI=$pci NNLINT_REPORT_DIR=$visible_reports \
+    timeout 300 "$BUILD/test/verifier_tests" --gtest_filter='VisibleDevices.*:Backends/Replicas.*/cuda' \
+    >"$OUT/visible.log" 2>&1
+  visible_rc=$?
+  log "- CUDA_VISIBLE_DEVICES=2,3 (PCI $pci): $(grep -E '^\[  PASSED|^\[  FAILED  \] [0-9]|^\[  SKIPPED \] [0-9]' "$OUT/visible.log" | paste -sd' ' -) (exit $visible_rc)"
+  grep -E '^\[  FAILED  \] [A-Z]' "$OUT/visible.log" | sort -u | sed 's/^/  - /' | tee -a "$summary"
+else
+  log "- CUDA_VISIBLE_DEVICES=2,3: not run ($gpus GPUs; needs 4)"
+fi
+
 log ""
 log "## Reports of the GPU test cases"
 log ""
-for f in "$reports"/*cuda.txt; do
+for f in "$reports"/*cuda*.txt "$reports"/FourGpus.*.txt; do
   [ -e "$f" ] || continue
   echo "### $(basename "$f" .txt)" >>"$summary"
   echo '```' >>"$summary"
   cat "$f" >>"$summary"
   echo '```' >>"$summary"
 done
-cat "$reports"/*.txt >"$OUT/reports.txt" 2>/dev/null
+for f in "$visible_reports"/*.txt; do
+  [ -e "$f" ] || continue
+  echo "### CUDA_VISIBLE_DEVICES=2,3: $(basename "$f" .txt)" >>"$summary"
+  echo '```' >>"$summary"
+  cat "$f" >>"$summary"
+  echo '```' >>"$summary"
+done
+for f in "$reports"/*.txt "$visible_reports"/*.txt; do
+  [ -e "$f" ] || continue
+  echo "=== $(basename "$(dirname "$f")")/$(basename "$f" .txt)"
+  cat "$f"
+done >"$OUT/reports.txt"
 
 log ""
 log "## Benchmark"
@@ -77,4 +108,4 @@ cat "$OUT/bench.txt" >>"$summary"
 echo '```' >>"$summary"
 log "- bench exit: $bench_rc"
 cat "$summary"
-[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ]
+[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ] && [ "$visible_rc" -eq 0 ]

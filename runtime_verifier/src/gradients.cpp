@@ -70,27 +70,40 @@ void compare_with_whole_batch(const Gradients& grads, const torch::Tensor& combi
                               const std::vector<torch::Tensor>& whole, const Options& options, Report& report) {
   const size_t params = grads.names.size();
   if (params == 0) return;
-  std::vector<torch::Tensor> norms;  // per parameter: |combined - whole|, |whole|
+  // Averaging per-replica losses, as DistributedDataParallel does, divides a sum loss's gradient
+  // by the number of replicas: a uniform scale, not a defect. So with per_replica_loss the
+  // replicas may match either the whole batch's gradient or that divided by the replica count.
+  const double replicas = static_cast<double>(grads.of.size());
+  const bool try_scaled = options.per_replica_loss && grads.of.size() > 1;
+  std::vector<torch::Tensor> norms;  // per parameter: |combined - whole|, |combined - whole/R|, |whole|
   int64_t offset = 0;
   for (size_t k = 0; k < params; ++k) {
     torch::Tensor c = combined.narrow(0, offset, grads.numel[k]);
     offset += grads.numel[k];
     torch::Tensor w = whole[k].defined() ? whole[k].reshape(-1).to(c.options()) : torch::zeros_like(c);
-    norms.push_back(torch::stack({(c - w).norm(), w.norm()}));
+    norms.push_back(torch::stack({(c - w).norm(), (c - w / replicas).norm(), w.norm()}));
   }
   torch::Tensor host = torch::stack(norms).to(torch::kCPU, torch::kDouble);  // one sync for all
   auto h = host.accessor<double, 2>();
+  double unscaled_total = 0, scaled_total = 0;
+  for (size_t k = 0; k < params; ++k) {
+    unscaled_total += h[k][0];
+    scaled_total += h[k][1];
+  }
+  const bool scaled = try_scaled && scaled_total < unscaled_total;
   double worst = 0;
   for (size_t k = 0; k < params; ++k) {
-    const double diff = h[k][0], norm = h[k][1];
+    const double diff = scaled ? h[k][1] : h[k][0];
+    const double norm = scaled ? h[k][2] / replicas : h[k][2];
     const double rel = diff / std::max(norm, 1e-30);
     worst = std::max(worst, norm > 0 ? rel : diff);
     if (diff <= options.grad_rtol * norm + options.grad_atol) continue;
     Finding f;
     f.rule = rules::kGradientMismatch;
     f.parameter = grads.names[k];
-    f.message = "gradient of '" + f.parameter + "' summed over replicas differs from the whole batch's by " +
-                format(rel) + " (relative L2; tolerance " + format(options.grad_rtol) +
+    f.message = "gradient of '" + f.parameter + "' summed over replicas differs from the whole batch's" +
+                (scaled ? " / " + format(replicas) : std::string()) + " by " + format(rel) +
+                " (relative L2; tolerance " + format(options.grad_rtol) +
                 (options.per_replica_loss ? "): per-replica loss averaging over uneven shards, a batch-dependent "
                                             "layer, or replicas that diverge"
                                           : "): a batch-dependent layer (BatchNorm in training mode) or replicas "
@@ -98,6 +111,10 @@ void compare_with_whole_batch(const Gradients& grads, const torch::Tensor& combi
     report.findings.push_back(f);
   }
   report.add_info("gradient error (max relative L2 vs whole batch)", format(worst));
+  if (try_scaled)
+    report.add_info("gradient scale vs whole batch",
+                    scaled ? "1/" + format(replicas) + " (averaging divides a per-replica sum loss by the replica count)"
+                           : "1");
 }
 
 }  // namespace nnlint::verify::detail

@@ -20,6 +20,38 @@ std::vector<torch::Device> resolve_devices(const std::vector<torch::Device>& req
   return devices;
 }
 
+// CUDA_VISIBLE_DEVICES split at commas: entry i is what the process sees as cuda:i.
+static std::vector<std::string> visible_entries(const char* visible) {
+  std::vector<std::string> out;
+  if (!visible) return out;
+  std::string item;
+  for (const char* c = visible;; ++c) {
+    if (*c == ',' || *c == '\0') {
+      out.push_back(item);
+      item.clear();
+      if (*c == '\0') break;
+    } else if (*c != ' ') {
+      item += *c;
+    }
+  }
+  return out;
+}
+
+// "GPU 2" for a numeric entry; UUIDs and MIG names as written.
+static std::string physical_name(const std::string& entry) {
+  bool numeric = !entry.empty() && entry.find_first_not_of("0123456789") == std::string::npos;
+  return numeric ? "GPU " + entry : entry;
+}
+
+// A process given CUDA_VISIBLE_DEVICES=2,3 calls physical GPU 2 cuda:0; users who pass the
+// physical index get this hint.
+static std::string renumbered_hint(const std::vector<std::string>& entries, int64_t index, int64_t cuda_count) {
+  for (size_t i = 0; i < entries.size() && static_cast<int64_t>(i) < cuda_count; ++i)
+    if (entries[i] == std::to_string(index))
+      return " (GPU " + entries[i] + " is cuda:" + std::to_string(i) + " in this process)";
+  return "";
+}
+
 static void invalid(Report& report, const torch::Device& d, const std::string& why) {
   Finding f;
   f.rule = rules::kInvalidDevice;
@@ -33,20 +65,29 @@ bool check_devices(const std::vector<torch::Device>& devices, Report& report) {
   report.add_info("CUDA_VISIBLE_DEVICES", visible ? visible : "(unset: all GPUs, cuda:i is GPU i)");
   const size_t before = report.findings.size();
   const int64_t cuda_count = static_cast<int64_t>(torch::cuda::device_count());
+  const std::vector<std::string> entries = visible_entries(visible);
   std::set<c10::DeviceIndex> seen;
+  std::string mapping;
   for (const torch::Device& d : devices) {
     if (d.type() != devices[0].type()) {
       invalid(report, d, "all devices must be of one type, devices[0] is " + devices[0].str());
     } else if (d.is_cuda()) {
       if (d.index() < 0 || d.index() >= cuda_count)
         invalid(report, d, std::to_string(cuda_count) + " CUDA device(s) visible, indices start at 0" +
-                               (visible ? std::string(" after CUDA_VISIBLE_DEVICES=") + visible : ""));
+                               (visible ? std::string(" after CUDA_VISIBLE_DEVICES=") + visible : "") +
+                               renumbered_hint(entries, d.index(), cuda_count));
       else if (!seen.insert(d.index()).second)
         invalid(report, d, "listed twice (one communicator per device)");
+      else
+        mapping += (mapping.empty() ? "" : ", ") + d.str() + " = " +
+                   (!visible ? "GPU " + std::to_string(d.index())
+                    : static_cast<size_t>(d.index()) < entries.size() ? physical_name(entries[static_cast<size_t>(d.index())])
+                                                                      : std::string("?"));
     } else if (!d.is_cpu()) {
       invalid(report, d, "only CPU and CUDA devices are supported");
     }
   }
+  if (!mapping.empty()) report.add_info("device mapping", mapping);
   return report.findings.size() == before;
 }
 

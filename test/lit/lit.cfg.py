@@ -13,9 +13,12 @@ config.test_exec_root = os.path.join(config.nnlint_build_dir, "test", "lit")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.dirname(config.nnlint_exe), config.environment.get("PATH", os.environ["PATH"])])
-for var in ("HOME", "TMPDIR", "XDG_CACHE_HOME"):
+for var in ("HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# One cache of precompiled include blocks for the whole test run, inside the
+# build tree: tests never touch the user's cache, and share warm blocks.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.nnlint_build_dir, "test", "cache")
 
 stub = os.path.join(config.nnlint_source_dir, "test", "Inputs", "torch-stub")
 config.substitutions.append(("%nnlint", config.nnlint_exe))

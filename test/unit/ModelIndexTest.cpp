@@ -122,10 +122,13 @@ struct AImpl : torch::nn::Cloneable<AImpl> {
   ASSERT_TRUE(w);
   EXPECT_EQ(w->method, "<ctor>");
   EXPECT_EQ(w->sourceMembers, (std::vector<std::string>{"fc1", "fc2"}));
-  const WriteFact *clear = firstWrite(*c, "cells");
+  // Methods are walked in source order: the constructor's write comes first.
+  const WriteFact *clear = nullptr;
+  for (const WriteFact &x : c->writes)
+    if (x.member == "cells" && x.kind == WriteKind::Clear) clear = &x;
   ASSERT_TRUE(clear);
-  EXPECT_EQ(clear->kind, WriteKind::Clear);
   EXPECT_EQ(clear->method, "reset");
+  EXPECT_LT(w->order, clear->order);  // offsets in the file: the constructor comes first
   EXPECT_TRUE(c->reachableFrom("<ctor>").count("reset"));
   EXPECT_TRUE(c->allMethodsSeen());
 }
@@ -148,4 +151,110 @@ template struct BlockImpl<2>;
   const WriteFact *w = firstWrite(*c, "layers");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->kind, WriteKind::Append);
+}
+
+TEST(ModelIndex, LocalsTakeTheRegistrationOfTheirValue) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+struct NetImpl : torch::nn::Module {
+  NetImpl() {
+    auto block = register_module("b", torch::nn::Linear(2, 2));
+    blocks.push_back(block);
+    torch::nn::Linear tail(2, 2);
+    extra.push_back(tail);
+    register_module("tail", tail);
+    torch::nn::Linear lost(2, 2);
+    unregistered.push_back(lost);
+  }
+  std::vector<torch::nn::Linear> blocks, extra, unregistered;
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  const WriteFact *blocks = firstWrite(*c, "blocks");
+  const WriteFact *extra = firstWrite(*c, "extra");
+  const WriteFact *lost = firstWrite(*c, "unregistered");
+  ASSERT_TRUE(blocks && extra && lost);
+  EXPECT_TRUE(blocks->fromRegistration);
+  EXPECT_TRUE(extra->fromRegistration);  // registered after it was appended
+  EXPECT_FALSE(extra->freshModule);
+  EXPECT_FALSE(lost->fromRegistration);
+  EXPECT_TRUE(lost->freshModule);
+}
+
+TEST(ModelIndex, WritesThroughAWrapperStructBindTheMember) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+struct Bank { std::vector<torch::nn::Linear> items; };
+struct NetImpl : torch::nn::Module {
+  NetImpl() { bank.items.push_back(torch::nn::Linear(2, 2)); }
+  Bank bank;
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  ASSERT_TRUE(c->member("bank"));
+  EXPECT_EQ(c->member("bank")->kind, HoldKind::Container);
+  const WriteFact *w = firstWrite(*c, "bank");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->kind, WriteKind::Append);
+  EXPECT_TRUE(w->freshModule);
+}
+
+TEST(ModelIndex, ModuleContainersBuiltFromMembersNameTheirSources) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+struct NetImpl : torch::nn::Module {
+  NetImpl() {
+    fc1 = register_module("fc1", torch::nn::Linear(2, 2));
+    seq = torch::nn::Sequential(fc1);
+    fresh = torch::nn::Sequential(torch::nn::Linear(2, 2));
+  }
+  torch::nn::Linear fc1{nullptr};
+  torch::nn::Sequential seq{nullptr}, fresh{nullptr};
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  const WriteFact *seq = firstWrite(*c, "seq");
+  ASSERT_TRUE(seq);
+  EXPECT_EQ(seq->sourceMembers, (std::vector<std::string>{"fc1"}));
+  EXPECT_FALSE(seq->freshModule);
+  const WriteFact *fresh = firstWrite(*c, "fresh");
+  ASSERT_TRUE(fresh);
+  EXPECT_TRUE(fresh->freshModule);
+}
+
+TEST(ModelIndex, ArrayOfNullHoldersIsNotAnInitialisation) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+#include <array>
+struct NetImpl : torch::nn::Module {
+  std::array<torch::nn::Linear, 2> pair{nullptr, nullptr};
+  std::array<torch::nn::Linear, 1> built{torch::nn::Linear(2, 2)};
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->member("pair")->nullInit);
+  EXPECT_EQ(firstWrite(*c, "pair"), nullptr);
+  EXPECT_FALSE(c->member("built")->nullInit);
+  EXPECT_NE(firstWrite(*c, "built"), nullptr);
+}
+
+TEST(ModelIndex, HelperRegistrationsKeepTheirKind) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+void add_bias(torch::nn::Module &m, torch::Tensor &b) { b = m.register_parameter("b", torch::zeros({2})); }
+void add_mean(torch::nn::Module &m, torch::Tensor &t) { m.register_buffer("mean", t); }
+struct NetImpl : torch::nn::Module {
+  NetImpl() { add_bias(*this, bias); add_mean(*this, mean); }
+  torch::Tensor bias, mean;
+};)");
+  const ClassFact *c = index.find("NetImpl");
+  ASSERT_TRUE(c);
+  std::map<std::string, const RegistrationFact *> by;
+  for (const RegistrationFact &r : c->registrations) by[r.member] = &r;
+  ASSERT_TRUE(by.count("bias"));
+  EXPECT_EQ(by["bias"]->kind, RegKind::Parameter);
+  EXPECT_TRUE(by["bias"]->viaHelper);
+  EXPECT_EQ(by["bias"]->method, "<ctor>");
+  ASSERT_TRUE(by.count("mean"));
+  EXPECT_EQ(by["mean"]->kind, RegKind::Buffer);
 }

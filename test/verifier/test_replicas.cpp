@@ -1,5 +1,6 @@
 // The verifier on the test models, on two CPU replicas and (where two GPUs are visible) on
 // cuda:0 and cuda:1. The same expectations hold on both, plus device checks on CUDA.
+#include "helpers.h"
 #include "models.h"
 
 #include <nnlint/verify.h>
@@ -20,35 +21,6 @@ using nnlint::verify::check_replicas;
 using nnlint::verify::Finding;
 using nnlint::verify::Options;
 using nnlint::verify::Report;
-
-std::vector<Finding> with_rule(const Report& r, const std::string& rule) {
-  std::vector<Finding> out;
-  for (const Finding& f : r.findings)
-    if (f.rule == rule) out.push_back(f);
-  return out;
-}
-
-std::set<std::string> parameters(const std::vector<Finding>& fs) {
-  std::set<std::string> out;
-  for (const Finding& f : fs) out.insert(f.parameter);
-  return out;
-}
-
-bool mentions(const std::vector<Finding>& fs, const std::string& text) {
-  return std::any_of(fs.begin(), fs.end(), [&](const Finding& f) { return f.message.find(text) != std::string::npos; });
-}
-
-// With NNLINT_REPORT_DIR set, every report is also appended to <dir>/<test>.txt (gpu-check.sh
-// quotes them in its summary).
-Report keep(Report r) {
-  if (const char* dir = std::getenv("NNLINT_REPORT_DIR")) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = std::string(info->test_suite_name()) + "." + info->name();
-    std::replace(name.begin(), name.end(), '/', '_');
-    std::ofstream(std::string(dir) + "/" + name + ".txt", std::ios::app) << r.to_text() << "\n";
-  }
-  return r;
-}
 
 class Replicas : public ::testing::TestWithParam<std::string> {
  protected:
