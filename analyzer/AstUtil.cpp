@@ -7,13 +7,25 @@ using namespace clang;
 
 namespace nnlint {
 
-const Expr *stripValue(const Expr *e) {
+const Expr *stripCopies(const Expr *e) {
   while (e) {
     const Expr *before = e;
     e = e->IgnoreParenImpCasts();
     if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
     if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
     if (const auto *f = dyn_cast<CXXFunctionalCastExpr>(e)) e = f->getSubExpr();
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e))
+      if (c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c) && c->getConstructor()->isCopyOrMoveConstructor())
+        e = c->getArg(0);
+    if (e == before) break;
+  }
+  return e;
+}
+
+const Expr *stripValue(const Expr *e) {
+  while (e) {
+    const Expr *before = e;
+    e = stripCopies(e);
     if (const auto *c = dyn_cast<CXXConstructExpr>(e))
       if (c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c)) e = c->getArg(0);
     if (const auto *c = dyn_cast<CXXMemberCallExpr>(e))

@@ -11,8 +11,12 @@
 
 namespace nnlint {
 
-// Strips parentheses, implicit conversions, temporaries and the copies and
-// conversions Clang inserts between holders and shared_ptrs.
+// Strips parentheses, implicit casts, temporaries and copy/move construction:
+// what is left has the same value.
+const clang::Expr *stripCopies(const clang::Expr *e);
+
+// stripCopies, and also the conversions Clang inserts between holders and
+// shared_ptrs: what is left refers to the same module.
 const clang::Expr *stripValue(const clang::Expr *e);
 
 // The name of the called function or method, also for calls that are still

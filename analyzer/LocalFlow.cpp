@@ -11,20 +11,7 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-const Expr *strip(const Expr *e) {
-  while (e) {
-    const Expr *before = e;
-    e = e->IgnoreParenImpCasts();
-    if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
-    if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
-    if (const auto *f = dyn_cast<CXXFunctionalCastExpr>(e)) e = f->getSubExpr();
-    if (const auto *c = dyn_cast<CXXConstructExpr>(e))
-      if (c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c) && c->getConstructor()->isCopyOrMoveConstructor())
-        e = c->getArg(0);
-    if (e == before) break;
-  }
-  return e;
-}
+const Expr *strip(const Expr *e) { return stripCopies(e); }
 
 bool isCut(const CallExpr *call) {
   std::string n = calleeName(call);

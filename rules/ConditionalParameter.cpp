@@ -23,9 +23,7 @@ class ConditionalParameter : public Rule {
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
       if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name) || !c.methods.count("forward")) continue;
-      bool everything = false;
-      for (const std::string &m : c.reachableFrom("forward")) everything |= c.methods.count(m) && c.methods.at(m).usesAllParameters;
-      if (everything) continue;
+      if (usesAllParameters(c, "forward")) continue;
       Reach reached = reachFrom(c, "forward");
       for (const RegistrationFact &r : c.registrations) {
         auto it = reached.find(r.member);

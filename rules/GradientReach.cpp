@@ -94,6 +94,14 @@ bool isBaseOfAnother(const ModelIndex &index, const std::string &cls) {
   return false;
 }
 
+bool usesAllParameters(const ClassFact &c, const std::string &entry) {
+  for (const std::string &m : c.reachableFrom(entry)) {
+    auto it = c.methods.find(m);
+    if (it != c.methods.end() && it->second.usesAllParameters) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> entryPoints(const ClassFact &c) {
   if (c.methods.count("forward")) return {"forward"};
   std::vector<std::string> out;

@@ -24,6 +24,10 @@ bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const Class
 // may be replaced, so reachability does not judge them.
 bool isBaseOfAnother(const ModelIndex &index, const std::string &cls);
 
+// Whether a method reachable from `entry` walks parameters(), children(), or
+// passes *this away: then every parameter may be used.
+bool usesAllParameters(const ClassFact &c, const std::string &entry);
+
 // A class's entry points: forward(), or its public methods that return a value.
 std::vector<std::string> entryPoints(const ClassFact &c);
 

@@ -27,7 +27,7 @@ class UnusedParameter : public Rule {
       Reach reached;
       bool everything = false;
       for (const std::string &e : entries) {
-        for (const std::string &m : c.reachableFrom(e)) everything |= c.methods.count(m) && c.methods.at(m).usesAllParameters;
+        everything |= usesAllParameters(c, e);
         for (const auto &[member, guard] : reachFrom(c, e)) reached[member] = guard;
       }
       if (everything) continue;
