@@ -51,15 +51,15 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   ParseOptions parse;
   parse.resourceDir = findResourceDir();
   parse.skipLibraryBodies = opts.skipLibraryBodies;
-  llvm::SmallString<256> clang(parse.resourceDir);
-  llvm::sys::path::append(clang, "../../..", "bin", "clang++");
-  llvm::sys::path::remove_dots(clang, true);
-  if (llvm::sys::fs::exists(clang)) parse.clangPath = std::string(clang);
   if (parse.resourceDir.empty()) {
     result.errors.push_back({"nnlint", "cannot find Clang's builtin headers (stddef.h); set NNLINT_RESOURCE_DIR "
                                        "to e.g. /usr/lib/llvm-19/lib/clang/19"});
     return result;
   }
+  llvm::SmallString<256> clang(parse.resourceDir);
+  llvm::sys::path::append(clang, "../../..", "bin", "clang++");
+  llvm::sys::path::remove_dots(clang, true);
+  if (llvm::sys::fs::exists(clang)) parse.clangPath = std::string(clang);
   CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
   if (std::string err = commands.load(); !err.empty()) {
     result.errors.push_back({opts.buildDir, err});
@@ -70,13 +70,15 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   std::vector<std::string> early(files.size());
   std::vector<clang::tooling::CompileCommand> cmds;
   std::vector<size_t> cmdOf(files.size(), 0);
+  std::vector<std::string> absolute;
+  for (const std::string &f : files) absolute.push_back(normalisePath(f));
   for (size_t i = 0; i < files.size(); ++i) {
     if (std::string why = checkSourceFile(files[i]); !why.empty()) {
       early[i] = why;
       continue;
     }
     clang::tooling::CompileCommand cmd;
-    if (!commands.commandFor(normalisePath(files[i]), cmd, early[i])) continue;
+    if (!commands.commandFor(absolute[i], cmd, early[i])) continue;
     cmdOf[i] = cmds.size();
     cmds.push_back(std::move(cmd));
   }
@@ -95,10 +97,8 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   for (const Rule *rule : rules) rule->check(index, result.findings);
   sortFindings(result.findings);
   // Suppression comments need only the files' text, so they apply after the checks.
-  std::vector<std::string> mainFiles;
-  for (const std::string &f : files) mainFiles.push_back(normalisePath(f));
   SourceText text;
-  applySuppressions(result.findings, mainFiles, text);
+  applySuppressions(result.findings, absolute, text);
   return result;
 }
 

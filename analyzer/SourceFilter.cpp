@@ -31,7 +31,11 @@ bool SourceFilter::isLibrary(const SourceManager &sm, SourceLocation loc) const 
   SourceLocation spelling = sm.getExpansionLoc(loc);
   if (sm.isInSystemHeader(spelling)) return true;
   if (sm.isWrittenInMainFile(spelling)) return false;
-  return isLibraryPath(toPoint(sm, spelling).file);
+  PresumedLoc p = sm.getPresumedLoc(spelling);
+  if (p.isInvalid()) return false;
+  auto [it, added] = byFileName_.try_emplace(p.getFilename(), false);
+  if (added) it->second = isLibraryPath(normalisePath(p.getFilename()));
+  return it->second;
 }
 
 std::string normalisePath(const std::string &path) {

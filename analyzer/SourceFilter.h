@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace nnlint {
@@ -22,6 +23,9 @@ class SourceFilter {
 
  private:
   std::vector<std::string> prefixes_;
+  // isLibrary() is asked for every declaration of every header: remember the
+  // answer per file name as Clang spells it, not per location.
+  mutable std::unordered_map<std::string, bool> byFileName_;
 };
 
 // The file, line and column of `loc` (its expansion, for macros), with an
