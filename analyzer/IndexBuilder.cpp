@@ -410,8 +410,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
 
   bool TraverseDecl(Decl *d) {
     // Library code holds no user models: do not descend into it.
-    if (d && !isa<TranslationUnitDecl>(d) && filter_.isLibrary(sm_, d->getLocation()) &&
-        !isa<NamespaceDecl>(d) && !isa<LinkageSpecDecl>(d))
+    if (d && !isa<TranslationUnitDecl>(d) && filter_.isLibrary(sm_, d->getLocation()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(d);
   }
