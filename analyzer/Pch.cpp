@@ -218,6 +218,14 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
 bool PchCache::has(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".manifest")); }
 
 std::string PchCache::lookup(const std::string &key) {
+  // A run is a snapshot: headers are checked once per PCH and process.
+  if (auto it = checked_.find(key); it != checked_.end()) return it->second;
+  std::string pch = checkedLookup(key);
+  if (!pch.empty()) checked_[key] = pch;
+  return pch;
+}
+
+std::string PchCache::checkedLookup(const std::string &key) {
   Manifest m;
   if (!readManifest(path(key, ".manifest"), m)) return "";
   for (const Dependency &d : m.deps) {
@@ -229,12 +237,9 @@ std::string PchCache::lookup(const std::string &key) {
   uint64_t size = 0;
   int64_t mtime = 0;
   if (!statFile(pch, size, mtime) || size != m.pchSize) return "";
-  if (!verified_.count(pch)) {
-    if (fileHash(pch) != m.pchHash) {
-      discard(key, pch);
-      return "";
-    }
-    verified_.insert(pch);
+  if (fileHash(pch) != m.pchHash) {
+    discard(key, pch);
+    return "";
   }
   return pch;
 }
@@ -277,7 +282,7 @@ std::string PchCache::build(const PchRequest &req, const ParseOptions &opts, con
     return "";
   }
   if (hadOld && old.pch != m.pch) llvm::sys::fs::remove(dir_ + "/" + old.pch);
-  verified_.insert(pch);
+  checked_[req.key] = pch;
   return pch;
 }
 
@@ -285,7 +290,7 @@ void PchCache::discard(const std::string &key, const std::string &pch) {
   Manifest m;
   if (readManifest(path(key, ".manifest"), m) && dir_ + "/" + m.pch == pch) llvm::sys::fs::remove(path(key, ".manifest"));
   llvm::sys::fs::remove(pch);
-  verified_.erase(pch);
+  checked_.erase(key);
 }
 
 }  // namespace nnlint

@@ -19,7 +19,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
-#include <set>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,9 +63,10 @@ class PchCache {
 
  private:
   std::string path(const std::string &key, const std::string &suffix) const { return dir_ + "/" + key + suffix; }
+  std::string checkedLookup(const std::string &key);
 
   std::string dir_;
-  std::set<std::string> verified_;  // PCH files whose content hash was checked by this process
+  std::map<std::string, std::string> checked_;  // key -> PCH this process found current
 };
 
 }  // namespace nnlint
