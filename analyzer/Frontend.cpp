@@ -42,8 +42,8 @@ class FirstErrorConsumer : public DiagnosticConsumer {
 
 class IndexConsumer : public ASTConsumer {
  public:
-  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, ModelIndex &out)
-      : ci_(ci), filter_(filter), out_(out) {}
+  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled, ModelIndex &out)
+      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), out_(out) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
     return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
@@ -51,28 +51,30 @@ class IndexConsumer : public ASTConsumer {
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
-    out_ = buildIndex(ctx, filter_);
+    out_ = buildIndex(ctx, filter_, walkPrecompiled_);
   }
 
  private:
   CompilerInstance &ci_;
   const SourceFilter &filter_;
+  bool walkPrecompiled_;
   ModelIndex &out_;
 };
 
 class IndexAction : public ASTFrontendAction {
  public:
-  IndexAction(const ParseOptions &opts, const SourceFilter &filter, ModelIndex &out)
-      : opts_(opts), filter_(filter), out_(out) {}
+  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, ModelIndex &out)
+      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), out_(out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
-    return std::make_unique<IndexConsumer>(ci, filter_, out_);
+    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, out_);
   }
 
  private:
   const ParseOptions &opts_;
   const SourceFilter &filter_;
+  bool walkPrecompiled_;
   ModelIndex &out_;
 };
 
@@ -115,7 +117,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   FirstErrorConsumer diags;
   tooling::ToolInvocation invocation(args,
-                                     std::make_unique<IndexAction>(opts, filter, result.index), files.get());
+                                     std::make_unique<IndexAction>(opts, filter, !pch || pch->holdsUserCode, result.index), files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
   if (diags.errors() > 0) {

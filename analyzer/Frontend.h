@@ -28,6 +28,7 @@ struct FileResult {
 struct PchUse {
   std::string pch;
   std::string blankedText;
+  bool holdsUserCode = true;  // the index must walk the declarations the PCH holds
 };
 
 FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,

@@ -517,9 +517,14 @@ class Collector : public RecursiveASTVisitor<Collector> {
 
 }  // namespace
 
-ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter) {
+ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled) {
   ModelIndex index;
-  Collector(ctx, filter, index).TraverseDecl(ctx.getTranslationUnitDecl());
+  Collector collector(ctx, filter, index);
+  if (walkPrecompiled) {
+    collector.TraverseDecl(ctx.getTranslationUnitDecl());
+  } else {
+    for (Decl *d : ctx.getTranslationUnitDecl()->noload_decls()) collector.TraverseDecl(d);
+  }
   return index;
 }
 

@@ -8,6 +8,9 @@
 
 namespace nnlint {
 
-ModelIndex buildIndex(clang::ASTContext &ctx, const SourceFilter &filter);
+// `walkPrecompiled`: also walk the declarations that come from a PCH (false
+// when it holds only library headers: reading them all costs more than the
+// rest of the file).
+ModelIndex buildIndex(clang::ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled = true);
 
 }  // namespace nnlint

@@ -65,7 +65,7 @@ NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullV
             valueBegin, valueEnd, viaSubscript)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
-NNLINT_JSON(Guard, condition, loc)
+NNLINT_JSON(Guard, condition, loc, whenFalse)
 NNLINT_JSON(OutputFact, name, members, callees)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
             membersUsed, memberGuards, calleeGuards, outputs)

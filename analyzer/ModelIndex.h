@@ -105,6 +105,7 @@ struct HelperCall {
 struct Guard {
   std::string condition;  // source text
   SourcePoint loc;
+  bool whenFalse = false;  // the use happens when the condition is false
 };
 
 // One element of what forward() returns (a tuple element, a struct field,

@@ -39,14 +39,14 @@ void logPath(const char *what, const std::string &file) {
 FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
   const std::string &file = job.cmd->Filename;
   if (cache && !job.pch.key.empty()) {
-    std::string pch = cache->lookup(job.pch.key);
+    CachedPch pch = cache->lookup(job.pch.key);
     bool built = false;
-    if (pch.empty() && job.mayBuild) {
+    if (pch.path.empty() && job.mayBuild) {
       pch = cache->build(job.pch, parse, filter);
-      built = !pch.empty();
+      built = !pch.path.empty();
     }
-    if (!pch.empty()) {
-      PchUse use{pch, job.pch.blanked};
+    if (!pch.path.empty()) {
+      PchUse use{pch.path, job.pch.blanked, pch.holdsUserCode};
       FileResult fast = indexFile(*job.cmd, parse, filter, &use);
       if (fast.ok) {
         logPath(built ? "built" : "hit", file);
@@ -55,7 +55,7 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
       // Errors are only ever reported from a plain parse. When that one
       // succeeds the PCH was at fault: drop it.
       FileResult plain = indexFile(*job.cmd, parse, filter);
-      if (plain.ok) cache->discard(job.pch.key, pch);
+      if (plain.ok) cache->discard(job.pch.key, pch.path);
       logPath(plain.ok ? "discarded" : "error", file);
       return plain;
     }

@@ -26,7 +26,7 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-constexpr const char *kManifestHeader = "nnlint-pch 1";
+constexpr const char *kManifestHeader = "nnlint-pch 2";
 
 struct Dependency {
   std::string path;
@@ -54,8 +54,9 @@ std::string fileHash(const std::string &path) {
 class BlockConsumer : public MultiplexConsumer {
  public:
   BlockConsumer(CompilerInstance &ci, const SourceFilter &filter, std::unique_ptr<ASTConsumer> writer,
-                std::vector<Dependency> &deps, bool &depsOk)
-      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), deps_(deps), depsOk_(depsOk) {}
+                std::vector<Dependency> &deps, bool &depsOk, bool &userCode)
+      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), deps_(deps), depsOk_(depsOk),
+        userCode_(userCode) {}
 
   bool shouldSkipFunctionBody(Decl *d) override { return filter_.isLibrary(ci_.getSourceManager(), d->getLocation()); }
 
@@ -74,6 +75,7 @@ class BlockConsumer : public MultiplexConsumer {
         depsOk_ = false;
         return;
       }
+      userCode_ |= !filter_.isLibraryPath(d.path) && llvm::sys::path::filename(d.path) != kBlockHeaderName;
       deps_.push_back(d);
     }
   }
@@ -88,19 +90,21 @@ class BlockConsumer : public MultiplexConsumer {
   const SourceFilter &filter_;
   std::vector<Dependency> &deps_;
   bool &depsOk_;
+  bool &userCode_;
 };
 
 class BlockPchAction : public GeneratePCHAction {
  public:
-  BlockPchAction(std::string output, const SourceFilter &filter, std::vector<Dependency> &deps, bool &depsOk)
-      : output_(std::move(output)), filter_(filter), deps_(deps), depsOk_(depsOk) {}
+  BlockPchAction(std::string output, const SourceFilter &filter, std::vector<Dependency> &deps, bool &depsOk,
+                 bool &userCode)
+      : output_(std::move(output)), filter_(filter), deps_(deps), depsOk_(depsOk), userCode_(userCode) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef inFile) override {
     ci.getFrontendOpts().OutputFile = output_;
     ci.getFrontendOpts().SkipFunctionBodies = true;
     std::unique_ptr<ASTConsumer> writer = GeneratePCHAction::CreateASTConsumer(ci, inFile);
     if (!writer) return nullptr;
-    return std::make_unique<BlockConsumer>(ci, filter_, std::move(writer), deps_, depsOk_);
+    return std::make_unique<BlockConsumer>(ci, filter_, std::move(writer), deps_, depsOk_, userCode_);
   }
 
  private:
@@ -108,6 +112,7 @@ class BlockPchAction : public GeneratePCHAction {
   const SourceFilter &filter_;
   std::vector<Dependency> &deps_;
   bool &depsOk_;
+  bool &userCode_;
 };
 
 class CountErrors : public DiagnosticConsumer {
@@ -121,6 +126,7 @@ struct Manifest {
   std::string pch;
   uint64_t pchSize = 0;
   std::string pchHash;
+  bool holdsUserCode = false;
   std::vector<Dependency> deps;
 };
 
@@ -131,7 +137,7 @@ bool readManifest(const std::string &path, Manifest &m) {
   std::string line;
   if (!std::getline(in, line) || line != kManifestHeader) return false;
   std::string word;
-  if (!(in >> word) || word != "pch" || !(in >> m.pch >> m.pchSize >> m.pchHash)) return false;
+  if (!(in >> word) || word != "pch" || !(in >> m.pch >> m.pchSize >> m.pchHash >> m.holdsUserCode)) return false;
   while (in >> word) {
     Dependency d;
     if (word != "dep" || !(in >> d.size >> d.mtimeNs) || in.get() != ' ' || !std::getline(in, d.path)) return false;
@@ -142,7 +148,8 @@ bool readManifest(const std::string &path, Manifest &m) {
 
 std::string writeManifest(const std::string &path, const Manifest &m) {
   std::string text = std::string(kManifestHeader) + "\n";
-  text += "pch " + m.pch + " " + std::to_string(m.pchSize) + " " + m.pchHash + "\n";
+  text += "pch " + m.pch + " " + std::to_string(m.pchSize) + " " + m.pchHash + " " +
+          (m.holdsUserCode ? "1" : "0") + "\n";
   for (const Dependency &d : m.deps)
     text += "dep " + std::to_string(d.size) + " " + std::to_string(d.mtimeNs) + " " + d.path + "\n";
   return replaceFile(path, text);
@@ -217,48 +224,49 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
 
 bool PchCache::has(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".manifest")); }
 
-std::string PchCache::lookup(const std::string &key) {
+CachedPch PchCache::lookup(const std::string &key) {
   // A run is a snapshot: headers are checked once per PCH and process.
   if (auto it = checked_.find(key); it != checked_.end()) return it->second;
-  std::string pch = checkedLookup(key);
-  if (!pch.empty()) checked_[key] = pch;
+  CachedPch pch = checkedLookup(key);
+  if (!pch.path.empty()) checked_[key] = pch;
   return pch;
 }
 
-std::string PchCache::checkedLookup(const std::string &key) {
+CachedPch PchCache::checkedLookup(const std::string &key) {
   Manifest m;
-  if (!readManifest(path(key, ".manifest"), m)) return "";
+  if (!readManifest(path(key, ".manifest"), m)) return {};
   for (const Dependency &d : m.deps) {
     uint64_t size = 0;
     int64_t mtime = 0;
-    if (!statFile(d.path, size, mtime) || size != d.size || mtime != d.mtimeNs) return "";
+    if (!statFile(d.path, size, mtime) || size != d.size || mtime != d.mtimeNs) return {};
   }
   std::string pch = dir_ + "/" + m.pch;
   uint64_t size = 0;
   int64_t mtime = 0;
-  if (!statFile(pch, size, mtime) || size != m.pchSize) return "";
+  if (!statFile(pch, size, mtime) || size != m.pchSize) return {};
   if (fileHash(pch) != m.pchHash) {
     discard(key, pch);
-    return "";
+    return {};
   }
-  return pch;
+  return {pch, m.holdsUserCode};
 }
 
-std::string PchCache::build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter) {
-  if (req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return "";
+CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter) {
+  if (req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return {};
   FileLock lock(path(req.key, ".lock"));
-  if (!lock.held()) return "";  // another process is building it; parse plainly meanwhile
-  if (std::string ready = lookup(req.key); !ready.empty()) return ready;
-  if (!createFileOnce(path(req.key, "/") + kBlockHeaderName, req.header).empty()) return "";
+  if (!lock.held()) return {};  // another process is building it; parse plainly meanwhile
+  if (CachedPch ready = lookup(req.key); !ready.path.empty()) return ready;
+  if (!createFileOnce(path(req.key, "/") + kBlockHeaderName, req.header).empty()) return {};
 
   std::string tmp = temporaryNameFor(path(req.key, ".pch"));
   std::vector<Dependency> deps;
   bool depsOk = false;
+  bool userCode = false;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   fs->setCurrentWorkingDirectory(req.directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   CountErrors diags;
-  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk),
+  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk, userCode),
                                      files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
@@ -266,9 +274,10 @@ std::string PchCache::build(const PchRequest &req, const ParseOptions &opts, con
   int64_t mtime = 0;
   if (!ran || diags.getNumErrors() > 0 || !depsOk || !statFile(tmp, size, mtime)) {
     llvm::sys::fs::remove(tmp);
-    return "";
+    return {};
   }
   Manifest m;
+  m.holdsUserCode = userCode;
   m.pchHash = fileHash(tmp);
   m.pchSize = size;
   m.pch = req.key + "-" + m.pchHash + ".pch";
@@ -279,11 +288,11 @@ std::string PchCache::build(const PchRequest &req, const ParseOptions &opts, con
   if (llvm::sys::fs::rename(tmp, pch) || !writeManifest(path(req.key, ".manifest"), m).empty()) {
     llvm::sys::fs::remove(tmp);
     llvm::sys::fs::remove(pch);
-    return "";
+    return {};
   }
   if (hadOld && old.pch != m.pch) llvm::sys::fs::remove(dir_ + "/" + old.pch);
-  checked_[req.key] = pch;
-  return pch;
+  checked_[req.key] = {pch, userCode};
+  return checked_[req.key];
 }
 
 void PchCache::discard(const std::string &key, const std::string &pch) {

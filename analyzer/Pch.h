@@ -42,6 +42,13 @@ struct PchRequest {
   std::string blanked;                  // the file's text without those directives
 };
 
+// A PCH in the cache, and whether anything but library headers went into it
+// (then the index must walk the declarations it holds).
+struct CachedPch {
+  std::string path;  // "" : none
+  bool holdsUserCode = false;
+};
+
 class PchCache {
  public:
   explicit PchCache(std::string dir) : dir_(std::move(dir)) {}
@@ -55,18 +62,18 @@ class PchCache {
   // Whether a PCH for `key` is in the cache (not checked for staleness).
   bool has(const std::string &key) const;
   // A PCH for `key` built from headers that have not changed since, or "".
-  std::string lookup(const std::string &key);
-  // Builds the PCH unless another process is building it. Its path, or "".
-  std::string build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter);
+  CachedPch lookup(const std::string &key);
+  // Builds the PCH unless another process is building it; none if it did not.
+  CachedPch build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter);
   // Forgets a PCH that did not work.
   void discard(const std::string &key, const std::string &pch);
 
  private:
   std::string path(const std::string &key, const std::string &suffix) const { return dir_ + "/" + key + suffix; }
-  std::string checkedLookup(const std::string &key);
+  CachedPch checkedLookup(const std::string &key);
 
   std::string dir_;
-  std::map<std::string, std::string> checked_;  // key -> PCH this process found current
+  std::map<std::string, CachedPch> checked_;  // key -> PCH this process found current
 };
 
 }  // namespace nnlint

@@ -66,25 +66,34 @@ bool mentionsMember(const Expr *cond, const std::string &member) {
   return f.found;
 }
 
+// A block that decides whether another runs, and through which of its
+// successors (for a two-way branch Clang's CFG lists the true edge first).
+struct Branch {
+  const CFGBlock *block = nullptr;
+  unsigned edge = 0;
+};
+
 class ControlDependence {
  public:
   explicit ControlDependence(CFG *cfg) : pdt_(cfg) {
     for (const CFGBlock *x : *cfg) {
       if (!x || x->succ_size() < 2) continue;
       const CFGBlock *stop = ipdom(x);
+      unsigned edge = 0;
       for (const CFGBlock::AdjacentBlock &succ : x->succs()) {
         const CFGBlock *b = succ.getReachableBlock();
         while (b && b != stop) {
-          deps_[b].push_back(x);
+          deps_[b].push_back({x, edge});
           b = ipdom(b);
         }
+        ++edge;
       }
     }
   }
 
   // The innermost non-loop branch that decides whether `b` runs, looking
-  // through loops; null if `b` runs on every path.
-  const CFGBlock *guardOf(const CFGBlock *b, const std::string &member) const {
+  // through loops; no block if `b` runs on every path.
+  Branch guardOf(const CFGBlock *b, const std::string &member) const {
     std::set<const CFGBlock *> seen;
     return guardOf(b, member, seen);
   }
@@ -96,22 +105,26 @@ class ControlDependence {
     return node->getIDom()->getBlock();
   }
 
-  const CFGBlock *guardOf(const CFGBlock *b, const std::string &member, std::set<const CFGBlock *> &seen) const {
+  Branch guardOf(const CFGBlock *b, const std::string &member, std::set<const CFGBlock *> &seen) const {
     auto it = deps_.find(b);
-    if (it == deps_.end()) return nullptr;
-    for (const CFGBlock *x : it->second) {
-      if (!seen.insert(x).second) continue;
-      const Stmt *t = x->getTerminatorStmt();
-      const Expr *cond = t ? conditionOf(t) : nullptr;
-      // `if (downsample) ...` guards downsample by its own existence: not a run-time choice.
-      if (cond && !isLoop(t) && !mentionsMember(cond, member)) return x;
-      if (const CFGBlock *g = guardOf(x, member, seen)) return g;
-    }
-    return nullptr;
+    if (it == deps_.end()) return {};
+    // `if (a || b) use;` depends on `a` alone and on the whole condition:
+    // name the whole condition, and the left operand only for a use inside
+    // the right one.
+    for (bool operand : {false, true})
+      for (const Branch &x : it->second) {
+        const Stmt *t = x.block->getTerminatorStmt();
+        if (isa_and_nonnull<BinaryOperator>(t) != operand || !seen.insert(x.block).second) continue;
+        const Expr *cond = t ? conditionOf(t) : nullptr;
+        // `if (downsample) ...` guards downsample by its own existence: not a run-time choice.
+        if (cond && !isLoop(t) && !mentionsMember(cond, member)) return x;
+        if (Branch g = guardOf(x.block, member, seen); g.block) return g;
+      }
+    return {};
   }
 
   mutable CFGPostDomTree pdt_;  // its queries are not const
-  std::map<const CFGBlock *, std::vector<const CFGBlock *>> deps_;
+  std::map<const CFGBlock *, std::vector<Branch>> deps_;
 };
 
 // Whether every path from entry to exit passes through one of `blocks`: uses
@@ -156,18 +169,20 @@ UseConditions findUseConditions(const FunctionDecl *fd, ASTContext &ctx) {
     std::string key = (u.isCall ? "call:" : "") + u.name;
     if (unconditional.count(key)) continue;
     const CFGBlock *block = blocks ? blocks->getBlock(u.stmt) : nullptr;
-    const CFGBlock *guard = block ? cd.guardOf(block, u.name) : nullptr;
-    if (!guard) {
+    Branch guard = block ? cd.guardOf(block, u.name) : Branch{};
+    if (!guard.block) {
       unconditional.insert(key);
       into.erase(u.name);
       continue;
     }
     guardedBlocks[key].insert(block);
     if (into.count(u.name)) continue;
-    const Expr *cond = conditionOf(guard->getTerminatorStmt());
+    const Stmt *terminator = guard.block->getTerminatorStmt();
+    const Expr *cond = conditionOf(terminator);
     std::string text = Lexer::getSourceText(CharSourceRange::getTokenRange(cond->getSourceRange()), sm,
                                             ctx.getLangOpts()).str();
-    into[u.name] = Guard{text, toPoint(sm, cond->getBeginLoc())};
+    bool whenFalse = !isa<SwitchStmt>(terminator) && guard.edge == 1;
+    into[u.name] = Guard{text, toPoint(sm, cond->getBeginLoc()), whenFalse};
   }
   for (const auto &[key, used] : guardedBlocks) {
     if (unconditional.count(key) || !coversEveryPath(*cfg, used)) continue;

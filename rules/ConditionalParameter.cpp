@@ -32,9 +32,12 @@ class ConditionalParameter : public Rule {
         f.check = info().id;
         f.loc = r.loc;
         f.message = std::string(r.kind == RegKind::Parameter ? "parameter" : "submodule") + " '" + r.member +
-                    "' is reached from forward() only when '" + it->second->condition +
-                    "'; on other iterations it gets no gradient, so every GPU must take the same branch";
-        f.notes.push_back({"reached only under this condition", it->second->loc});
+                    "' is reached from forward() only when '" + it->second->condition + "'" +
+                    (it->second->whenFalse ? " is false" : "") +
+                    "; on other iterations it gets no gradient, so every GPU must take the same branch";
+        f.notes.push_back({it->second->whenFalse ? "reached only when this condition is false"
+                                                 : "reached only under this condition",
+                           it->second->loc});
         out.push_back(std::move(f));
       }
     }

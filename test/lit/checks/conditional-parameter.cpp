@@ -51,8 +51,8 @@ struct EarlyImpl : torch::nn::Module {
   EarlyImpl() {
     a = register_module("a", torch::nn::Linear(4, 4));
     b = register_module("b", torch::nn::Linear(4, 4));
-    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: warning: submodule 'b' is reached from forward() only when 'skip'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
-    // CHECK: conditional-parameter.cpp:[[@LINE+5]]:9: note: reached only under this condition
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:9: warning: submodule 'b' is reached from forward() only when 'skip' is false; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:[[@LINE+5]]:9: note: reached only when this condition is false
   }
   torch::Tensor refine(torch::Tensor x) { return b(x); }
   torch::Tensor forward(torch::Tensor x, bool skip) {
@@ -61,4 +61,31 @@ struct EarlyImpl : torch::nn::Module {
     return refine(x);
   }
   torch::nn::Linear a{nullptr}, b{nullptr};
+};
+
+// `||` and `&&`: the whole condition is named, with the side the use is on.
+struct GateImpl : torch::nn::Module {
+  GateImpl() {
+    any = register_module("any", torch::nn::Linear(4, 4));
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:11: warning: submodule 'any' is reached from forward() only when 'train || x.size(0) > 1'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:[[@LINE+9]]:9: note: reached only under this condition
+    other = register_module("other", torch::nn::Linear(4, 4));
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:13: warning: submodule 'other' is reached from forward() only when 'train && x.size(0) > 1' is false; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:[[@LINE+8]]:9: note: reached only when this condition is false
+    rhs = register_module("rhs", torch::nn::Linear(4, 4));
+    // CHECK: conditional-parameter.cpp:[[@LINE-1]]:11: warning: submodule 'rhs' is reached from forward() only when 'train' is false; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: conditional-parameter.cpp:[[@LINE+10]]:16: note: reached only when this condition is false
+  }
+  torch::Tensor forward(torch::Tensor x, bool train) {
+    if (train || x.size(0) > 1) x = any(x);
+    torch::Tensor y;
+    if (train && x.size(0) > 1) {
+      y = x;
+    } else {
+      y = other(x);
+    }
+    bool big = train || rhs(x).sum().item<double>() > 0;
+    return big ? y : x;
+  }
+  torch::nn::Linear any{nullptr}, other{nullptr}, rhs{nullptr};
 };
