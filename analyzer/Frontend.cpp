@@ -116,8 +116,9 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   fs->setCurrentWorkingDirectory(cmd.Directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   FirstErrorConsumer diags;
-  tooling::ToolInvocation invocation(args,
-                                     std::make_unique<IndexAction>(opts, filter, !pch || pch->holdsUserCode, result.index), files.get());
+  bool walkPrecompiled = !pch || pch->holdsUserCode;
+  tooling::ToolInvocation invocation(
+      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, result.index), files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
   if (diags.errors() > 0) {
