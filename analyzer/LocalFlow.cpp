@@ -11,8 +11,6 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-const Expr *strip(const Expr *e) { return stripCopies(e); }
-
 bool isCut(const CallExpr *call) {
   std::string n = calleeName(call);
   return n == "detach" || n == "detach_" || n == "data" || n == "item";
@@ -115,26 +113,26 @@ void LocalFlow::collect() {
         for (const BindingDecl *b : dd->bindings()) define(b, v->getInit(), i++);
         return true;
       }
-      const Expr *init = strip(v->getInit());
+      const Expr *init = stripCopies(v->getInit());
       if (auto sel = selection(init)) define(v, sel->first, sel->second);
       else define(v, v->getInit(), std::nullopt);
       return true;
     }
 
     void assign(const Expr *lhs, const Expr *rhs) {
-      lhs = strip(lhs);
+      lhs = stripCopies(lhs);
       if (const Decl *d = localDecl(lhs, flow.fd_)) {
         define(d, rhs, std::nullopt);
         return;
       }
       if (const auto *call = dyn_cast<CallExpr>(lhs); call && calleeName(call) == "tie") {
         for (unsigned i = 0; i < call->getNumArgs(); ++i)
-          if (const Decl *d = localDecl(strip(call->getArg(i)), flow.fd_)) define(d, rhs, i);
+          if (const Decl *d = localDecl(stripCopies(call->getArg(i)), flow.fd_)) define(d, rhs, i);
         return;
       }
       if (const auto *me = dyn_cast<MemberExpr>(lhs))
         if (const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl()))
-          if (const Decl *d = localDecl(strip(me->getBase()), flow.fd_))
+          if (const Decl *d = localDecl(stripCopies(me->getBase()), flow.fd_))
             flow.fieldDefs_[d][field->getFieldIndex()].push_back(rhs);
     }
 
@@ -162,7 +160,7 @@ void LocalFlow::trace(const Expr *e, const LeafFn &onLeaf) const {
 void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
                           std::set<std::pair<const Decl *, int>> &seen) const {
   if (!e) return;
-  e = strip(e);
+  e = stripCopies(e);
   if (isa<LambdaExpr>(e)) return;
   if (const auto *call = dyn_cast<CallExpr>(e); call && isCut(call)) return;
   if (auto sel = selection(e)) {
@@ -193,7 +191,7 @@ std::vector<std::vector<const Expr *>> LocalFlow::returnedElements() const {
     out[i].push_back(e);
   };
   std::function<void(const Expr *, int)> split = [&](const Expr *e, int depth) {
-    e = strip(e);
+    e = stripCopies(e);
     if (!e || depth > 4) return;
     if (const auto *il = dyn_cast<InitListExpr>(e)) {
       for (unsigned i = 0; i < il->getNumInits(); ++i) add(i, il->getInit(i));
@@ -202,7 +200,7 @@ std::vector<std::vector<const Expr *>> LocalFlow::returnedElements() const {
     if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
       // std::vector<Tensor>{a, b}: the elements are in the initializer list.
       if (c->getNumArgs() >= 1)
-        if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(strip(c->getArg(0)))) {
+        if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(stripCopies(c->getArg(0)))) {
           split(list->getSubExpr(), depth + 1);
           return;
         }

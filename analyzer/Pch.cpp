@@ -54,9 +54,8 @@ std::string fileHash(const std::string &path) {
 class BlockConsumer : public MultiplexConsumer {
  public:
   BlockConsumer(CompilerInstance &ci, const SourceFilter &filter, std::unique_ptr<ASTConsumer> writer,
-                std::vector<Dependency> &deps, bool &depsOk, bool &userCode)
-      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), deps_(deps), depsOk_(depsOk),
-        userCode_(userCode) {}
+                std::vector<Dependency> &deps, bool &depsOk)
+      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), deps_(deps), depsOk_(depsOk) {}
 
   bool shouldSkipFunctionBody(Decl *d) override { return filter_.isLibrary(ci_.getSourceManager(), d->getLocation()); }
 
@@ -75,7 +74,6 @@ class BlockConsumer : public MultiplexConsumer {
         depsOk_ = false;
         return;
       }
-      userCode_ |= !filter_.isLibraryPath(d.path) && llvm::sys::path::filename(d.path) != kBlockHeaderName;
       deps_.push_back(d);
     }
   }
@@ -90,21 +88,19 @@ class BlockConsumer : public MultiplexConsumer {
   const SourceFilter &filter_;
   std::vector<Dependency> &deps_;
   bool &depsOk_;
-  bool &userCode_;
 };
 
 class BlockPchAction : public GeneratePCHAction {
  public:
-  BlockPchAction(std::string output, const SourceFilter &filter, std::vector<Dependency> &deps, bool &depsOk,
-                 bool &userCode)
-      : output_(std::move(output)), filter_(filter), deps_(deps), depsOk_(depsOk), userCode_(userCode) {}
+  BlockPchAction(std::string output, const SourceFilter &filter, std::vector<Dependency> &deps, bool &depsOk)
+      : output_(std::move(output)), filter_(filter), deps_(deps), depsOk_(depsOk) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef inFile) override {
     ci.getFrontendOpts().OutputFile = output_;
     ci.getFrontendOpts().SkipFunctionBodies = true;
     std::unique_ptr<ASTConsumer> writer = GeneratePCHAction::CreateASTConsumer(ci, inFile);
     if (!writer) return nullptr;
-    return std::make_unique<BlockConsumer>(ci, filter_, std::move(writer), deps_, depsOk_, userCode_);
+    return std::make_unique<BlockConsumer>(ci, filter_, std::move(writer), deps_, depsOk_);
   }
 
  private:
@@ -112,7 +108,6 @@ class BlockPchAction : public GeneratePCHAction {
   const SourceFilter &filter_;
   std::vector<Dependency> &deps_;
   bool &depsOk_;
-  bool &userCode_;
 };
 
 class CountErrors : public DiagnosticConsumer {
@@ -261,12 +256,11 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   std::string tmp = temporaryNameFor(path(req.key, ".pch"));
   std::vector<Dependency> deps;
   bool depsOk = false;
-  bool userCode = false;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   fs->setCurrentWorkingDirectory(req.directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   CountErrors diags;
-  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk, userCode),
+  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk),
                                      files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
@@ -277,7 +271,8 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
     return {};
   }
   Manifest m;
-  m.holdsUserCode = userCode;
+  for (const Dependency &d : deps)
+    m.holdsUserCode |= !filter.isLibraryPath(d.path) && llvm::sys::path::filename(d.path) != kBlockHeaderName;
   m.pchHash = fileHash(tmp);
   m.pchSize = size;
   m.pch = req.key + "-" + m.pchHash + ".pch";
@@ -291,7 +286,7 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
     return {};
   }
   if (hadOld && old.pch != m.pch) llvm::sys::fs::remove(dir_ + "/" + old.pch);
-  checked_[req.key] = {pch, userCode};
+  checked_[req.key] = {pch, m.holdsUserCode};
   return checked_[req.key];
 }
 

@@ -78,19 +78,16 @@ fi
 log ""
 log "## Reports of the GPU test cases"
 log ""
+# append_report TITLE FILE: one report as a section of the summary.
+append_report() {
+  [ -e "$2" ] || return 0
+  { echo "### $1"; echo '```'; cat "$2"; echo '```'; } >>"$summary"
+}
 for f in "$reports"/*cuda*.txt "$reports"/FourGpus.*.txt; do
-  [ -e "$f" ] || continue
-  echo "### $(basename "$f" .txt)" >>"$summary"
-  echo '```' >>"$summary"
-  cat "$f" >>"$summary"
-  echo '```' >>"$summary"
+  append_report "$(basename "$f" .txt)" "$f"
 done
 for f in "$visible_reports"/*.txt; do
-  [ -e "$f" ] || continue
-  echo "### CUDA_VISIBLE_DEVICES=2,3: $(basename "$f" .txt)" >>"$summary"
-  echo '```' >>"$summary"
-  cat "$f" >>"$summary"
-  echo '```' >>"$summary"
+  append_report "CUDA_VISIBLE_DEVICES=2,3: $(basename "$f" .txt)" "$f"
 done
 for f in "$reports"/*.txt "$visible_reports"/*.txt; do
   [ -e "$f" ] || continue
