@@ -23,7 +23,21 @@ config.environment["XDG_CACHE_HOME"] = os.path.join(config.nnlint_build_dir, "te
 stub = os.path.join(config.nnlint_source_dir, "test", "Inputs", "torch-stub")
 config.substitutions.append(("%nnlint", config.nnlint_exe))
 config.substitutions.append(("%stub_flags", "-std=c++17 -isystem " + stub))
-config.substitutions.append(("%torch_flags", "-std=c++17 -isystem " + config.torch_api_include))
+# --param torch_include=DIR runs the tests against another LibTorch's headers
+# (DIR holds torch/csrc/api/include and ATen, c10, ...), in its own exec root
+# so that it can run beside the default run.
+torch_include = lit_config.params.get("torch_include")
+if torch_include:
+    version = lit_config.params.get("torch_version", "other")
+    if not os.path.exists(os.path.join(torch_include, "torch", "csrc", "api", "include", "torch", "torch.h")):
+        lit_config.fatal("torch_include=%s holds no torch/csrc/api/include/torch/torch.h" % torch_include)
+    config.name = "nnlint-torch-" + version
+    config.test_exec_root = os.path.join(config.nnlint_build_dir, "test", "lit-torch-" + version)
+    torch_flags = "-std=c++17 -isystem %s -isystem %s" % (
+        os.path.join(torch_include, "torch", "csrc", "api", "include"), torch_include)
+else:
+    torch_flags = "-std=c++17 -isystem " + config.torch_api_include
+config.substitutions.append(("%torch_flags", torch_flags))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%srcroot", config.nnlint_source_dir))
 config.substitutions.append(("%validate_sarif", config.python_executable + " " +

@@ -7,6 +7,8 @@ that every run gives byte-identical output (stdout, stderr, exit code).
 Scenarios:
   identical   no cache / cache cold / cache warm, -j1 / -j2, with and without
               skipped library bodies
+  pch-vs-plain  no cache against cache cold (-j1) and warm (-j2) only: the
+              short form for the real headers, where every parse is slow
   corrupt     the cached PCH or manifest truncated, garbled or replaced
   concurrent  two nnlint processes on the same cold cache at once
   nocache-dir the cache directory cannot be created
@@ -96,6 +98,19 @@ def identical(r):
     reference, _ = r.run("--no-cache", "-j1")
     for opts in (["--no-cache", "-j2", "--no-skip-library-bodies"], [flag, "-j1", "--no-skip-library-bodies"]):
         same(reference, r.run(*opts)[0], " ".join(opts))
+
+
+def pch_vs_plain(r):
+    reference, _ = r.run("--no-cache", "-j1")
+    if not reference[1] and not reference[2]:
+        fail("the plain run printed nothing: this test would compare nothing")
+    _, flag = r.cache("cache")
+    got, paths = r.run(flag, "-j1")
+    same(reference, got, "cold cache -j1")
+    expect(paths, "cold cache -j1", "built")
+    got, paths = r.run(flag, "-j2")
+    same(reference, got, "warm cache -j2")
+    expect(paths, "warm cache -j2", "hit", len(r.files))
 
 
 def pch_files(d):
@@ -239,7 +254,7 @@ def main():
     files, flags = rest[:split], rest[split + 1:]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    {"identical": identical, "corrupt": corrupt, "concurrent": concurrent,
+    {"identical": identical, "pch-vs-plain": pch_vs_plain, "corrupt": corrupt, "concurrent": concurrent,
      "nocache-dir": nocache_dir, "header-change": header_change}[scenario](Runner(nnlint, work, files, flags))
     print("OK: " + scenario)
 
