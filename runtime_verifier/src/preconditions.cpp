@@ -4,6 +4,7 @@
 #include <torch/cuda.h>
 
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 namespace nnlint::verify::detail {
@@ -91,22 +92,73 @@ bool check_devices(const std::vector<torch::Device>& devices, Report& report) {
   return report.findings.size() == before;
 }
 
-bool check_placement(const torch::nn::Module& model, const torch::Device& first, Report& report) {
+std::optional<torch::Device> model_device(const torch::nn::Module& model) {
+  for (const auto& p : model.parameters())
+    if (p.defined()) return p.device();
+  for (const auto& b : model.buffers())
+    if (b.defined()) return b.device();
+  return std::nullopt;
+}
+
+// C++ data_parallel is not Python's DataParallel: with several devices the model may stay
+// anywhere (its replicas are cloned onto the devices and their gradients flow back into the
+// model's own parameters); with one device it moves the model there (module->to(device)).
+void describe_placement(const torch::nn::Module& model, const std::vector<torch::Device>& devices,
+                        Report& report) {
+  std::set<std::string> places;
+  std::string first_away, first_kind;
+  size_t away = 0;
+  auto look = [&](const std::string& name, const torch::Tensor& t, const char* kind) {
+    if (!t.defined()) return;
+    places.insert(t.device().str());
+    if (t.device() == devices[0]) return;
+    if (away++ == 0) {
+      first_away = name;
+      first_kind = kind;
+    }
+  };
+  for (const auto& p : model.named_parameters()) look(p.key(), p.value(), "parameter");
+  for (const auto& b : model.named_buffers()) look(b.key(), b.value(), "buffer");
+  if (places.empty()) return;
+  std::string where;
+  for (const std::string& d : places) where += (where.empty() ? "" : ", ") + d;
+  if (devices.size() > 1) {
+    report.add_info("gradients reduced on", where + " (the model's own parameters: every replica's gradient flows back into them)");
+    return;
+  }
+  report.add_info("gradients reduced on", devices[0].str() + " (a single device: data_parallel runs the model itself there)");
+  if (away == 0) return;
+  const std::optional<torch::Device> from = model_device(model);
+  Finding f;
+  f.rule = rules::kNotOnFirstDevice;
+  f.parameter = first_away;
+  f.device = from->str();
+  f.message = "data_parallel with the single device " + devices[0].str() + " moves the model itself there " +
+              "(module->to(" + devices[0].str() + ")): " + first_kind + " '" + first_away + "'" +
+              (away > 1 ? " and " + std::to_string(away - 1) + " more" : std::string()) + " now on " + where +
+              " will leave it; tensors the program keeps there for the model (optimizer state, targets) no longer match";
+  report.findings.push_back(f);
+}
+
+bool empty_batch(const std::vector<torch::Tensor>& inputs, Report& report, const std::string& what, int rank) {
   const size_t before = report.findings.size();
-  auto check = [&](const std::string& name, const torch::Tensor& t, const char* what) {
-    if (!t.defined() || t.device() == first) return;
+  auto add = [&](const std::string& message) {
     Finding f;
-    f.rule = rules::kNotOnFirstDevice;
-    f.parameter = name;
-    f.device = t.device().str();
-    f.message = std::string(what) + " '" + name + "' is on " + t.device().str() +
-                ", but replicas are cloned from devices[0] = " + first.str() + " (call model->to(" +
-                first.str() + ") first)";
+    f.rule = rules::kEmptyBatch;
+    f.replica = rank;
+    f.message = (rank >= 0 ? "rank " + std::to_string(rank) + ": " : std::string()) + message;
     report.findings.push_back(f);
   };
-  for (const auto& p : model.named_parameters()) check(p.key(), p.value(), "parameter");
-  for (const auto& b : model.named_buffers()) check(b.key(), b.value(), "buffer");
-  return report.findings.size() == before;
+  if (inputs.empty()) add(what + " has no inputs: nothing was checked");
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const torch::Tensor& in = inputs[i];
+    if (!in.defined())
+      add("input " + std::to_string(i) + " of " + what + " is an undefined tensor: nothing was checked");
+    else if (in.dim() > 0 && in.size(0) == 0)
+      add("input " + std::to_string(i) + " of " + what + " has no samples (shape " + c10::str(in.sizes()) +
+          "): nothing was checked");
+  }
+  return report.findings.size() > before;
 }
 
 }  // namespace nnlint::verify::detail

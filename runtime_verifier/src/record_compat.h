@@ -31,6 +31,14 @@ inline at::CallbackHandle add_thread_observer(StartFn start) {
       at::RecordFunctionCallback(start).needsInputs(true).scopes({at::RecordScope::FUNCTION}));
 }
 
+// The same, with outputs too and an end callback (the non-finite finder).
+inline at::CallbackHandle add_thread_finder(StartFn start, at::RecordFunctionCallback::EndCallback end) {
+  return at::addThreadLocalCallback(at::RecordFunctionCallback(start, end)
+                                        .needsInputs(true)
+                                        .needsOutputs(true)
+                                        .scopes({at::RecordScope::FUNCTION}));
+}
+
 inline void remove_observer(at::CallbackHandle handle) { at::removeCallback(handle); }
 
 // Inputs are only captured when some callback of this op asked for them; otherwise inputs()
@@ -44,6 +52,18 @@ void for_each_input_tensor(const at::RecordFunction& fn, Visit&& visit) {
     } else if (v.isList()) {  // TensorList (cat, stack) and optional-tensor lists (index)
       for (const c10::IValue& e : v.toListRef())
         if (e.isTensor()) visit(e.toTensor());
+    }
+  }
+}
+
+template <class Visit>
+void for_each_output_tensor(const at::RecordFunction& fn, Visit&& visit) {
+  if (!fn.needsOutputs()) return;
+  for (const c10::IValue& v : fn.outputs()) {
+    if (v.isTensor()) {
+      visit(v.toTensor());
+    } else if (v.isTensorList()) {
+      for (const at::Tensor& e : v.toTensorVector()) visit(e);
     }
   }
 }

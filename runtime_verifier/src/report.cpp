@@ -42,7 +42,7 @@ std::string Report::to_json() const {
   Json j = {{"ok", ok()}, {"findings", Json::array()}, {"info", Json::object()}};
   for (const Finding& f : findings) j["findings"].push_back(finding_json(f));
   for (const auto& [k, v] : info) j["info"][k] = v;
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string Report::to_sarif() const {
@@ -75,7 +75,7 @@ std::string Report::to_sarif() const {
   Json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", Json::array({run})}};
-  return log.dump(2) + "\n";
+  return log.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace nnlint::verify

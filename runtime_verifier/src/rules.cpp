@@ -12,8 +12,8 @@ const std::vector<RuleText>& all() {
       {kUnusedParameter, "A trainable parameter receives no gradient on any replica."},
       {kOutputNotInLoss, "An output of forward() does not reach the loss."},
       {kInvalidDevice, "A requested device does not exist or cannot be used for replication."},
-      {kNotOnFirstDevice, "A parameter or buffer of the model is not on devices[0] before "
-                          "replication."},
+      {kNotOnFirstDevice, "data_parallel with a single device moves the model itself to that "
+                          "device, away from where the program put it."},
       {kDeviceMismatch, "An operator of a replica mixes tensors on the replica's device with a "
                         "tensor on another device."},
       {kReplicaCrosstalk, "A replica computes with a parameter or buffer that belongs to another "
@@ -22,6 +22,17 @@ const std::vector<RuleText>& all() {
       {kGradientMismatch, "The replicas' combined gradient differs from the gradient of the whole "
                           "batch on one device."},
       {kStepFailed, "Cloning, forward or backward of a replica threw an exception."},
+      {kNonFinite, "A NaN or Inf appeared in the step; the finding names the first operator that produced one, "
+                   "or the input that held one."},
+      {kEmptyBatch, "The batch (or a rank's shard) has no samples, so nothing could be checked."},
+      {kRankStructure, "Ranks built different models: parameter names, shapes, dtypes or order differ."},
+      {kRankInitialValues, "A parameter has different values on different ranks before the step: the "
+                           "weights were not broadcast from rank 0."},
+      {kRankDevice, "A rank's parameter or buffer is not on the rank's own device (for example on another "
+                    "rank's GPU after a checkpoint loaded without a device)."},
+      {kRankMemory, "A rank allocated memory on a GPU that is not its own."},
+      {kRankAllReduce, "After the all-reduce, a parameter's gradient differs between ranks."},
+      {kRankFailed, "A rank threw, timed out or never arrived; the other ranks report it instead of hanging."},
   };
   return table;
 }

@@ -17,6 +17,15 @@ inline constexpr const char* kReplicaCrosstalk = "nn-runtime-replica-crosstalk";
 inline constexpr const char* kPartialGradient = "nn-runtime-partial-gradient";
 inline constexpr const char* kGradientMismatch = "nn-runtime-gradient-mismatch";
 inline constexpr const char* kStepFailed = "nn-runtime-step-failed";
+inline constexpr const char* kNonFinite = "nn-runtime-non-finite";
+inline constexpr const char* kEmptyBatch = "nn-runtime-empty-batch";
+// check_ranks: one process per device.
+inline constexpr const char* kRankStructure = "nn-runtime-rank-structure";
+inline constexpr const char* kRankInitialValues = "nn-runtime-rank-initial-values";
+inline constexpr const char* kRankDevice = "nn-runtime-rank-device";
+inline constexpr const char* kRankMemory = "nn-runtime-rank-memory";
+inline constexpr const char* kRankAllReduce = "nn-runtime-rank-allreduce";
+inline constexpr const char* kRankFailed = "nn-runtime-rank-failed";
 
 struct RuleText {
   const char* id;

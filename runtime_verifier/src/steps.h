@@ -5,6 +5,7 @@
 #include "nnlint/report.h"
 #include "nnlint/verify.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -18,8 +19,14 @@ namespace nnlint::verify::detail {
 std::vector<torch::Device> resolve_devices(const std::vector<torch::Device>& requested);
 // False (with findings) when a device does not exist or the list cannot be replicated onto.
 bool check_devices(const std::vector<torch::Device>& devices, Report& report);
-// False (with findings) when a parameter or buffer is not on `first`.
-bool check_placement(const torch::nn::Module& model, const torch::Device& first, Report& report);
+// Info on where the gradients are reduced; a finding when a single device would move the model.
+void describe_placement(const torch::nn::Module& model, const std::vector<torch::Device>& devices, Report& report);
+// Device of the model's first parameter (or buffer); none for a model without tensors.
+std::optional<torch::Device> model_device(const torch::nn::Module& model);
+
+// True (with an nn-runtime-empty-batch finding) when there are no inputs, or one is undefined
+// or has no samples along dim 0. rank >= 0 names the rank.
+bool empty_batch(const std::vector<torch::Tensor>& inputs, Report& report, const std::string& what, int rank = -1);
 
 // --- gradients.cpp ---
 struct Gradients {

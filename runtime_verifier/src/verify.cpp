@@ -4,6 +4,8 @@
 #include "nnlint/verify.h"
 
 #include "backend.h"
+#include "errors.h"
+#include "nonfinite.h"
 #include "observer.h"
 #include "rules.h"
 #include "steps.h"
@@ -22,12 +24,6 @@ namespace {
 
 using Tensors = std::vector<torch::Tensor>;
 
-std::string first_line(const std::exception& e) {
-  const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
-  std::string s = c10_error ? c10_error->what_without_backtrace() : e.what();
-  return s.substr(0, s.find('\n'));
-}
-
 // Runs body(r) for every replica on a thread of its own, as data_parallel's parallel_apply
 // does; returns each replica's error message ("" when it succeeded).
 template <class Body>
@@ -38,8 +34,8 @@ std::vector<std::string> on_each_replica(size_t replicas, Body body) {
     threads.emplace_back([&, r] {
       try {
         body(r);
-      } catch (const std::exception& e) {
-        errors[r] = first_line(e);
+      } catch (...) {
+        errors[r] = current_exception_line();
       }
     });
   for (std::thread& t : threads) t.join();
@@ -154,17 +150,24 @@ void report_memory(const Backend& backend, const std::vector<torch::Device>& dev
 }  // namespace
 }  // namespace detail
 
-Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
-                    const ForwardFn& forward, const LossFn& loss_fn, const Options& options) {
-  using namespace detail;
-  TORCH_CHECK(model && !inputs.empty(), "nnlint::verify::check_module needs a model and at least one input");
+namespace detail {
+namespace {
+
+Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
+                              const ForwardFn& forward, const LossFn& loss_fn, const Options& options) {
   Report report;
+  if (!model) {
+    step_failed(report, -1, "", "the check", "no model was given (null module)");
+    return report;
+  }
+  if (empty_batch(inputs, report, "the batch")) return report;
   torch::AutoGradMode grad_mode(true);
   const std::vector<torch::Device> devices = resolve_devices(options.devices);
   std::string device_list;
   for (const auto& d : devices) device_list += (device_list.empty() ? "" : ", ") + d.str();
   report.add_info("devices", device_list);
-  if (!check_devices(devices, report) || !check_placement(*model, devices[0], report)) return report;
+  if (!check_devices(devices, report)) return report;
+  describe_placement(*model, devices, report);
 
   const LossFn loss = loss_fn ? loss_fn : LossFn(default_loss);
   const std::vector<Tensors> shards = scatter(inputs, devices);
@@ -182,8 +185,8 @@ Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::
   for (size_t r = 0; r < replicas; ++r) {
     try {
       copies[r] = model->clone(devices[r]);
-    } catch (const std::exception& e) {
-      step_failed(report, static_cast<int>(r), devices[r].str(), "clone()", first_line(e));
+    } catch (...) {
+      step_failed(report, static_cast<int>(r), devices[r].str(), "clone()", current_exception_line());
       return report;
     }
   }
@@ -228,8 +231,8 @@ Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::
       for (const torch::Tensor& l : losses) weights.push_back(torch::full_like(l, weight));
       if (!diff_outputs.empty())
         out_grads = torch::autograd::grad(losses, diff_outputs, weights, false, false, /*allow_unused=*/true);
-    } catch (const std::exception& e) {
-      step_failed(report, -1, "", "the loss", first_line(e));
+    } catch (...) {
+      step_failed(report, -1, "", "the loss", current_exception_line());
       ok = false;
     }
   }
@@ -299,7 +302,28 @@ Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::
   }
 
   torch::Tensor combined = reduce_gradients(grads, used, *backend, observed, report);
+  // Where a NaN or Inf appeared: the input, or the first op that made one on the whole batch.
+  Tensors produced;
+  for (const Tensors& o : outputs) produced.insert(produced.end(), o.begin(), o.end());
+  for (const Tensors& g : grads.of) produced.insert(produced.end(), g.begin(), g.end());
+  if (first_non_finite(produced) >= 0) {
+    const torch::Device at = model_device(*model).value_or(devices[0]);
+    report_non_finite(report, inputs, -1, [&] {
+      BufferRestore restore(*model);
+      Tensors whole_inputs;
+      for (const torch::Tensor& in : inputs) whole_inputs.push_back(in.to(at));
+      torch::Tensor l = loss(forward(*model, whole_inputs));
+      Tensors leaves;
+      for (const auto& p : trainable(*model)) leaves.push_back(p.second);
+      if (!leaves.empty() && l.requires_grad()) torch::autograd::grad({l}, leaves, {}, false, false, true);
+    });
+    return report;
+  }
   if (!options.compare_gradients) return report;
+  if (grads.names.empty()) {
+    report.add_info("gradient comparison", "skipped: the model has no trainable parameters");
+    return report;
+  }
   if (report.findings.size() > 0) {
     report.add_info("gradient comparison", "skipped: the findings above already explain any difference");
     return report;
@@ -310,7 +334,8 @@ Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::
     // afterwards, and autograd::grad leaves its .grad alone.
     BufferRestore restore(*model);
     Tensors whole_inputs;
-    for (const torch::Tensor& in : inputs) whole_inputs.push_back(in.to(devices[0]));
+    const torch::Device at = model_device(*model).value_or(devices[0]);
+    for (const torch::Tensor& in : inputs) whole_inputs.push_back(in.to(at));
     torch::Tensor whole_loss = loss(forward(*model, whole_inputs));
     auto params = trainable(*model);
     Tensors leaves, whole(grads.names.size());
@@ -321,10 +346,24 @@ Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::
       if (it != grads.names.end()) whole[it - grads.names.begin()] = g[k];
     }
     compare_with_whole_batch(grads, combined, whole, options, report);
-  } catch (const std::exception& e) {
-    step_failed(report, -1, devices[0].str(), "the whole-batch reference step", first_line(e));
+  } catch (...) {
+    step_failed(report, -1, devices[0].str(), "the whole-batch reference step", current_exception_line());
   }
   return report;
+}
+
+}  // namespace
+}  // namespace detail
+
+Report check_module(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
+                    const ForwardFn& forward, const LossFn& loss_fn, const Options& options) {
+  try {
+    return detail::check_module_unguarded(model, inputs, forward, loss_fn, options);
+  } catch (...) {
+    Report report;
+    detail::step_failed(report, -1, "", "the verifier", detail::current_exception_line());
+    return report;
+  }
 }
 
 }  // namespace nnlint::verify

@@ -125,19 +125,17 @@ class FourGpus : public ::testing::Test {
 };
 
 TEST_F(FourGpus, SubsetLeavingOutTheModelsDevice) {
+  // Measured with data_parallel on H200s: a model outside the device list trains; its replicas'
+  // gradients flow back to it. Not a defect in C++.
   Options options;
   options.devices = cuda_devices({1, 2, 3});
   auto model = ResNetStyle();
   model->to(torch::Device("cuda:0"));
   Report r = keep(check_replicas(model, images(6, "cuda:0"), options));
-  auto found = with_rule(r, "nn-runtime-not-on-first-device");
-  EXPECT_EQ(found.size(), r.findings.size()) << r.to_text();
-  EXPECT_EQ(found.size(), model->parameters().size() + model->buffers().size()) << r.to_text();
-  EXPECT_TRUE(parameters(found).count("layer1.conv1.weight")) << r.to_text();
-  EXPECT_TRUE(mentions(found, "is on cuda:0, but replicas are cloned from devices[0] = cuda:1")) << r.to_text();
-  ASSERT_NE(r.info_value("devices"), nullptr);
-  EXPECT_EQ(*r.info_value("devices"), "cuda:1, cuda:2, cuda:3");
-  EXPECT_EQ(r.info_value("shards"), nullptr) << "stops before replicating";
+  EXPECT_TRUE(r.ok()) << r.to_text();
+  ASSERT_NE(r.info_value("gradients reduced on"), nullptr) << r.to_text();
+  EXPECT_EQ(r.info_value("gradients reduced on")->rfind("cuda:0 (the model's own parameters", 0), 0u) << r.to_text();
+  EXPECT_EQ(*r.info_value("shards"), "2, 2, 2");
 }
 
 TEST_F(FourGpus, SubsetWithTheModelOnItsFirstDevicePasses) {

@@ -165,14 +165,31 @@ TEST_P(Replicas, InvalidDeviceIds) {
   ASSERT_NE(r.info_value("CUDA_VISIBLE_DEVICES"), nullptr);
 }
 
-TEST_P(Replicas, ParametersNotOnFirstDevice) {
+TEST_P(Replicas, ModelOffTheFirstDeviceTrainsThere) {
   if (!cuda()) GTEST_SKIP() << "a CPU machine has one device";
   auto model = Mlp();
   model->to(torch::Device("cuda:1"));
   Report r = keep(check_replicas(model, batch(4), options));
+  EXPECT_TRUE(r.ok()) << r.to_text();
+  ASSERT_NE(r.info_value("gradients reduced on"), nullptr) << r.to_text();
+  EXPECT_EQ(r.info_value("gradients reduced on")->rfind("cuda:1", 0), 0u) << r.to_text();
+}
+
+TEST_P(Replicas, SingleDeviceMovesTheModel) {
+  if (!cuda()) GTEST_SKIP() << "a CPU machine has one device";
+  auto model = Mlp();
+  model->to(torch::Device("cuda:0"));
+  options.devices = {torch::Device("cuda:1")};
+  Report r = keep(check_replicas(model, batch(4), options));
   auto found = with_rule(r, "nn-runtime-not-on-first-device");
-  EXPECT_EQ(found.size(), model->parameters().size()) << r.to_text();
-  EXPECT_TRUE(parameters(found).count("layers.0.weight")) << r.to_text();
+  ASSERT_EQ(found.size(), 1u) << r.to_text();
+  EXPECT_EQ(found[0].parameter, "layers.0.weight") << r.to_text();
+  EXPECT_TRUE(mentions(found, "single device cuda:1 moves the model itself there")) << r.to_text();
+  EXPECT_EQ(found.size(), r.findings.size()) << r.to_text();
+
+  options.devices = {torch::Device("cuda:0")};  // already there: nothing moves
+  Report stays = keep(check_replicas(model, batch(4), options));
+  EXPECT_TRUE(stays.ok()) << stays.to_text();
 }
 
 TEST_P(Replicas, UserModelIsLeftUntouched) {
