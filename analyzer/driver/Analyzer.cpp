@@ -88,7 +88,8 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     if (!early[i].empty()) {
       result.errors.push_back({files[i], early[i]});
     } else if (!parsed[cmdOf[i]].ok) {
-      result.errors.push_back({files[i], parsed[cmdOf[i]].error});
+      const FileResult &r = parsed[cmdOf[i]];
+      result.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
     } else {
       index.merge(parsed[cmdOf[i]].index);
     }

@@ -27,17 +27,17 @@ class FirstErrorConsumer : public DiagnosticConsumer {
     llvm::SmallString<128> text;
     info.FormatDiagnostic(text);
     first_ = std::string(text);
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      SourcePoint p = toPoint(info.getSourceManager(), info.getLocation());
-      if (p.valid()) first_ = p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": " + first_;
-    }
+    if (info.hasSourceManager() && info.getLocation().isValid())
+      firstLoc_ = toPoint(info.getSourceManager(), info.getLocation());
   }
   unsigned errors() const { return errors_; }
   const std::string &first() const { return first_; }
+  const SourcePoint &firstLoc() const { return firstLoc_; }
 
  private:
   unsigned errors_ = 0;
   std::string first_;
+  SourcePoint firstLoc_;
 };
 
 class IndexConsumer : public ASTConsumer {
@@ -122,9 +122,10 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
   if (diags.errors() > 0) {
+    // Clang's own message and place; the report prints it in Clang's form.
     result.error = diags.first();
-    if (diags.errors() > 1) result.error += " (and " + std::to_string(diags.errors() - 1) + " more errors)";
-    result.error += "; file not analyzed";
+    result.errorLoc = diags.firstLoc();
+    result.errorCount = diags.errors();
   } else if (!ran) {
     result.error = "clang could not parse the file; file not analyzed";
   } else {

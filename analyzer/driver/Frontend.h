@@ -19,7 +19,9 @@ struct ParseOptions {
 struct FileResult {
   std::string file;
   bool ok = false;
-  std::string error;  // one line, when !ok
+  std::string error;     // one line, when !ok
+  SourcePoint errorLoc;  // for a compile error: where Clang reported the first one
+  unsigned errorCount = 0;  // compile errors in the file
   ModelIndex index;
 };
 

@@ -20,6 +20,10 @@
 
 using namespace llvm;
 
+namespace llvm {
+void initWithColorOptions();  // libLLVM's, declared in a header Debian does not ship
+}
+
 namespace {
 
 cl::OptionCategory category("nnlint options");
@@ -73,6 +77,20 @@ cl::opt<std::string> cacheDir("cache-dir",
 cl::opt<bool> noCache("no-cache", cl::desc("Do not use or write precompiled include blocks (same findings)"),
                       cl::cat(category));
 
+cl::opt<bool> quiet("quiet", cl::desc("Print the findings only: no progress line, no summary line"),
+                    cl::cat(category));
+
+// --color=auto|always|never. LLVM registers a boolean "color" option of its own
+// when the command line is parsed; ours replaces it, so it is created only after
+// LLVM's has been taken off the command line.
+cl::opt<std::string> &colorOption() {
+  static cl::opt<std::string> option("color",
+                                     cl::desc("Colours in the text output: auto (when printing to a terminal), "
+                                              "always or never"),
+                                     cl::init("auto"), cl::value_desc("when"), cl::cat(category));
+  return option;
+}
+
 using nnlint::kExitError;
 
 void printVersion(raw_ostream &os) { os << "nnlint " << nnlint::kVersion << " (LLVM " << LLVM_VERSION_STRING << ")\n"; }
@@ -96,6 +114,9 @@ int main(int argc, char **argv) {
     ownArgs.push_back(argv[i]);
   }
 
+  llvm::initWithColorOptions();
+  if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color")) llvmColor->removeArgument();
+  colorOption();
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(printVersion);
   std::string parseErrors;
@@ -144,6 +165,8 @@ int main(int argc, char **argv) {
   report.writeBaseline = writeBaseline;
   report.exportFixes = exportFixes;
   report.fix = fix;
+  report.color = colorOption();
+  report.quiet = quiet;
   for (const auto &r : nnlint::allRules()) report.rules.push_back(r->info());
   report.rules.push_back(nnlint::nolintRuleInfo());
   if (srcRoot.empty()) {
@@ -173,7 +196,7 @@ int main(int argc, char **argv) {
   opts.speed.jobs = jobs;
   opts.speed.useCache = !noCache;
   opts.speed.cacheDir = cacheDir;
-  opts.speed.showProgress = sys::Process::StandardErrIsDisplayed();
+  opts.speed.showProgress = !quiet && sys::Process::StandardErrIsDisplayed();
   nnlint::AnalysisResult result = nnlint::analyze(std::vector<std::string>(sources.begin(), sources.end()),
                                                   enabled, opts);
   return nnlint::finishRun(result, mainFiles, configs, accepted, report);

@@ -80,10 +80,11 @@ nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 
 ModelIndex indexFromJson(const nlohmann::json &j) { return j.get<ModelIndex>(); }
 
-static_assert(fieldCount<FileResult>() == 4, "FileResult has a field that fileResultToJson does not write");
+static_assert(fieldCount<FileResult>() == 6, "FileResult has a field that fileResultToJson does not write");
 
 nlohmann::json fileResultToJson(const FileResult &result) {
-  return {{"file", result.file}, {"ok", result.ok}, {"error", result.error}, {"index", indexToJson(result.index)}};
+  return {{"file", result.file}, {"ok", result.ok}, {"error", result.error},
+          {"errorLoc", result.errorLoc}, {"errorCount", result.errorCount}, {"index", indexToJson(result.index)}};
 }
 
 FileResult fileResultFromJson(const nlohmann::json &j) {
@@ -91,6 +92,8 @@ FileResult fileResultFromJson(const nlohmann::json &j) {
   j.at("file").get_to(r.file);
   j.at("ok").get_to(r.ok);
   j.at("error").get_to(r.error);
+  j.at("errorLoc").get_to(r.errorLoc);
+  j.at("errorCount").get_to(r.errorCount);
   r.index = indexFromJson(j.at("index"));
   return r;
 }

@@ -52,7 +52,14 @@ std::string toJson(const std::vector<Finding> &findings, const std::vector<ToolE
     list.push_back(item);
   }
   json errs = json::array();
-  for (const ToolError &e : errors) errs.push_back({{"file", e.file}, {"message", e.message}});
+  for (const ToolError &e : errors) {
+    json item = {{"file", e.file}, {"message", e.message}};
+    if (e.loc.valid()) {
+      item["location"] = point(e.loc);
+      item["compileErrors"] = e.compileErrors;
+    }
+    errs.push_back(item);
+  }
   json doc = {{"version", kJsonFormatVersion},
               {"tool", {{"name", "nnlint"}, {"version", kVersion}}},
               {"findings", list},

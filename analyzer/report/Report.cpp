@@ -13,9 +13,17 @@
 
 namespace nnlint {
 
+bool useColors(const std::string &mode, llvm::raw_ostream &stream) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  return stream.has_colors();
+}
+
 std::string prepareReport(const ReportOptions &opts, std::set<std::string> &baseline) {
   if (opts.format != "text" && opts.format != "json" && opts.format != "sarif")
     return "--format: unknown format '" + opts.format + "' (text, json, sarif)";
+  if (opts.color != "auto" && opts.color != "always" && opts.color != "never")
+    return "--color: unknown value '" + opts.color + "' (auto, always, never)";
   if (!opts.baseline.empty())
     if (std::string err = readBaseline(opts.baseline, baseline); !err.empty())
       return "--baseline: " + opts.baseline + ": " + err;
@@ -28,7 +36,7 @@ int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, Co
     llvm::errs() << "nnlint: error: " << message << "\n";
     return kExitError;
   };
-  for (const ToolError &e : result.errors) llvm::errs() << "nnlint: error: " << e.file << ": " << e.message << "\n";
+  for (const ToolError &e : result.errors) printToolError(e, llvm::errs(), useColors(opts.color, llvm::errs()));
   if (std::string err = applyConfig(result.findings, mainFiles, configs); !err.empty()) return fail(err);
 
   if (!opts.writeBaseline.empty())
@@ -46,23 +54,31 @@ int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, Co
   llvm::raw_string_ostream os(rendered);
   if (opts.format == "sarif") os << toSarif(result.findings, opts.rules, result.errors, opts.srcRoot, text);
   else if (opts.format == "json") os << toJson(result.findings, result.errors, opts.srcRoot, text);
-  else printText(result.findings, os);
+  else printText(result.findings, os, opts.output.empty() && useColors(opts.color, llvm::outs()));
   os.flush();
   if (opts.output.empty()) llvm::outs() << rendered;
   else if (std::string err = writeFileAtomically(opts.output, rendered); !err.empty())
     return fail(opts.output + ": cannot write: " + err);
 
+  if (!opts.quiet)
+    if (std::string summary = summaryLine(result.findings, result.errors); !summary.empty())
+      llvm::errs() << summary << "\n";
+
   // Fixes last: the output above shows the findings as they were found.
   if (opts.fix) {
     FixSummary summary;
     if (std::string err = applyFixes(result.findings, text, summary); !err.empty()) return fail(err);
-    llvm::errs() << "nnlint: applied fixes for " << summary.applied << " finding(s) in "
-                 << summary.changedFiles.size() << " file(s)";
-    if (summary.skipped) llvm::errs() << "; skipped " << summary.skipped << " that overlap another fix";
-    llvm::errs() << "\n";
+    if (!opts.quiet) {
+      llvm::errs() << "nnlint: applied fixes for " << summary.applied << " finding(s) in "
+                   << summary.changedFiles.size() << " file(s)";
+      if (summary.skipped) llvm::errs() << "; skipped " << summary.skipped << " that overlap another fix";
+      llvm::errs() << "\n";
+    }
   }
 
   if (!result.errors.empty()) return kExitError;
+  // Recording a baseline is the job asked for; its findings are not failures.
+  if (!opts.writeBaseline.empty()) return kExitClean;
   for (const Finding &f : result.findings)
     if (f.severity != Severity::Note) return kExitFindings;
   return kExitClean;

@@ -4,6 +4,8 @@
 #include "Analyzer.h"
 #include "Config.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <set>
 #include <string>
 
@@ -22,8 +24,13 @@ struct ReportOptions {
   std::string writeBaseline;    // --write-baseline
   std::string exportFixes;      // --export-fixes
   bool fix = false;             // --fix
+  std::string color = "auto";   // --color: auto, always, never
+  bool quiet = false;           // --quiet: findings only, no summary line
   std::vector<RuleInfo> rules;  // described in SARIF: every check, enabled or not
 };
+
+// Whether to print colours on `stream` for --color=auto|always|never.
+bool useColors(const std::string &mode, llvm::raw_ostream &stream);
 
 // Validates the options that name input files before the (slow) analysis;
 // returns "" or the error line. Reads the baseline into `baseline`.

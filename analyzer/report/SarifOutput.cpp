@@ -142,7 +142,13 @@ std::string toSarif(const std::vector<Finding> &findings, const std::vector<Rule
   json notifications = json::array();
   for (const ToolError &e : errors) {
     json n = {{"level", "error"}, {"message", {{"text", e.file.empty() ? e.message : e.file + ": " + e.message}}}};
-    if (!e.file.empty() && e.file[0] == '/')
+    if (e.loc.valid()) {
+      n["message"]["text"] = relativeToRoot(e.loc.file, srcRoot) + ":" + std::to_string(e.loc.line) + ":" +
+                             std::to_string(e.loc.column) + ": " + e.message + " (" +
+                             std::to_string(e.compileErrors) + " compile error" + (e.compileErrors == 1 ? "" : "s") +
+                             "; file not analyzed)";
+      n["locations"] = json::array({location(e.loc, srcRoot, text)});
+    } else if (!e.file.empty() && e.file[0] == '/')
       n["locations"] = json::array({{{"physicalLocation", {{"artifactLocation", artifactLocation(e.file, srcRoot)}}}}});
     notifications.push_back(n);
   }

@@ -1,54 +1,134 @@
 #include "TextOutput.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-
-#include <map>
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 
 namespace nnlint {
 namespace {
 
-class SourceLines {
+using namespace clang;
+
+// Clang's diagnostics engine over the files the findings point into.
+class ClangPrinter {
  public:
-  // The text of a 1-based line, or "" if the file cannot be read.
-  std::string line(const std::string &file, unsigned n) {
-    auto &lines = files_[file];
-    if (lines.empty()) {
-      auto buf = llvm::MemoryBuffer::getFile(file);
-      if (!buf) return "";
-      llvm::StringRef text = (*buf)->getBuffer();
-      llvm::SmallVector<llvm::StringRef, 0> parts;
-      text.split(parts, '\n');
-      for (llvm::StringRef p : parts) lines.push_back(p.rtrim('\r').str());
-    }
-    return n >= 1 && n <= lines.size() ? lines[n - 1] : "";
+  ClangPrinter(llvm::raw_ostream &os, bool colors)
+      : options_(new DiagnosticOptions), files_(FileSystemOptions()) {
+    options_->ShowColors = colors;
+    if (colors) os.enable_colors(true);
+    printer_ = std::make_unique<TextDiagnosticPrinter>(os, options_.get());
+    engine_ = std::make_unique<DiagnosticsEngine>(new DiagnosticIDs, options_, printer_.get(), false);
+    sources_ = std::make_unique<SourceManager>(*engine_, files_);
+    engine_->setSourceManager(sources_.get());
+    printer_->BeginSourceFile(lang_, nullptr);
+  }
+  ~ClangPrinter() { printer_->EndSourceFile(); }
+
+  void finding(const Finding &f) {
+    std::vector<const FixIt *> unplaced;
+    for (const FixIt &fix : f.fixes) unplaced.push_back(&fix);
+    // Each fix-it is shown under the caret line it edits: the finding's, or a note's.
+    auto fixesOnLine = [&](const SourcePoint &at) {
+      std::vector<FixItHint> hints;
+      for (auto it = unplaced.begin(); it != unplaced.end();) {
+        const FixIt &fix = **it;
+        if (fix.begin.file == at.file && fix.begin.line == at.line) {
+          hints.push_back(hint(fix));
+          it = unplaced.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      return hints;
+    };
+    std::vector<FixItHint> mainHints = fixesOnLine(f.loc);
+    std::vector<std::vector<FixItHint>> noteHints;
+    for (const RelatedNote &n : f.notes) noteHints.push_back(fixesOnLine(n.loc));
+    for (const FixIt *rest : unplaced) mainHints.push_back(hint(*rest));
+    emit(level(f.severity), f.loc, f.message + " [" + f.check + "]", mainHints);
+    for (size_t i = 0; i < f.notes.size(); ++i)
+      if (f.notes[i].loc.valid()) emit(DiagnosticsEngine::Note, f.notes[i].loc, f.notes[i].message, noteHints[i]);
+  }
+
+  void emit(DiagnosticsEngine::Level lvl, const SourcePoint &at, const std::string &message,
+            const std::vector<FixItHint> &hints = {}) {
+    unsigned id = engine_->getCustomDiagID(lvl, "%0");
+    DiagnosticBuilder b = engine_->Report(location(at), id);
+    b << message;
+    for (const FixItHint &h : hints) b << h;
   }
 
  private:
-  std::map<std::string, std::vector<std::string>> files_;
+  static DiagnosticsEngine::Level level(Severity s) {
+    switch (s) {
+      case Severity::Note: return DiagnosticsEngine::Note;
+      case Severity::Warning: return DiagnosticsEngine::Warning;
+      case Severity::Error: return DiagnosticsEngine::Error;
+    }
+    return DiagnosticsEngine::Warning;
+  }
+
+  SourceLocation location(const SourcePoint &p) {
+    if (!p.valid()) return {};
+    auto file = files_.getOptionalFileRef(p.file);
+    if (!file) return {};
+    FileID id = sources_->getOrCreateFileID(*file, SrcMgr::C_User);
+    return sources_->translateLineCol(id, p.line, p.column ? p.column : 1);
+  }
+
+  FixItHint hint(const FixIt &fix) {
+    SourceLocation b = location(fix.begin), e = location(fix.end);
+    if (b.isInvalid() || e.isInvalid()) return {};
+    if (b == e) return FixItHint::CreateInsertion(b, fix.replacement);
+    return FixItHint::CreateReplacement(CharSourceRange::getCharRange(b, e), fix.replacement);
+  }
+
+  LangOptions lang_;
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> options_;
+  FileManager files_;
+  std::unique_ptr<TextDiagnosticPrinter> printer_;
+  std::unique_ptr<DiagnosticsEngine> engine_;
+  std::unique_ptr<SourceManager> sources_;
 };
 
-void printOne(llvm::raw_ostream &os, SourceLines &lines, const SourcePoint &loc, const char *level,
-              const std::string &message) {
-  os << loc.file << ":" << loc.line << ":" << loc.column << ": " << level << ": " << message << "\n";
-  std::string text = lines.line(loc.file, loc.line);
-  if (text.empty()) return;
-  std::string number = std::to_string(loc.line);
-  std::string gutter(number.size() < 5 ? 5 - number.size() : 0, ' ');
-  os << gutter << number << " | " << text << "\n";
-  std::string caret;
-  for (unsigned i = 1; i < loc.column && i <= text.size(); ++i) caret += text[i - 1] == '\t' ? '\t' : ' ';
-  os << std::string(gutter.size() + number.size(), ' ') << " | " << caret << "^\n";
+std::string counted(size_t n, const char *what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
 
 }  // namespace
 
-void printText(const std::vector<Finding> &findings, llvm::raw_ostream &os) {
-  SourceLines lines;
-  for (const Finding &f : findings) {
-    printOne(os, lines, f.loc, severityName(f.severity), f.message + " [" + f.check + "]");
-    for (const RelatedNote &n : f.notes)
-      if (n.loc.valid()) printOne(os, lines, n.loc, "note", n.message);
+void printText(const std::vector<Finding> &findings, llvm::raw_ostream &os, bool colors) {
+  ClangPrinter printer(os, colors);
+  for (const Finding &f : findings) printer.finding(f);
+}
+
+void printToolError(const ToolError &error, llvm::raw_ostream &os, bool colors) {
+  if (!error.loc.valid()) {
+    os << "nnlint: error: " << (error.file.empty() ? "" : error.file + ": ") << error.message << "\n";
+    return;
   }
+  ClangPrinter printer(os, colors);
+  printer.emit(DiagnosticsEngine::Error, error.loc, error.message + " [clang-diagnostic-error]");
+}
+
+std::string summaryLine(const std::vector<Finding> &findings, const std::vector<ToolError> &errors) {
+  size_t counts[3] = {0, 0, 0}, fixable = 0;
+  for (const Finding &f : findings) {
+    ++counts[static_cast<int>(f.severity)];
+    fixable += !f.fixes.empty();
+  }
+  std::vector<std::string> parts;
+  if (counts[static_cast<int>(Severity::Error)]) parts.push_back(counted(counts[2], "error"));
+  if (counts[static_cast<int>(Severity::Warning)]) parts.push_back(counted(counts[1], "warning"));
+  if (counts[static_cast<int>(Severity::Note)]) parts.push_back(counted(counts[0], "note"));
+  std::string line;
+  for (const std::string &p : parts) line += (line.empty() ? "" : ", ") + p;
+  if (fixable) line += " (" + std::to_string(fixable) + " fixable with --fix)";
+  if (!errors.empty()) line += (line.empty() ? "" : "; ") + counted(errors.size(), "file") + " not analyzed";
+  return line;
 }
 
 }  // namespace nnlint
