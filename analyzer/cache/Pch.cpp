@@ -161,6 +161,7 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   std::string target = normalisePath(std::string(file));
   auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!text) return plan;
+  auto unsaved = opts.unsaved.find(target);
   std::vector<std::string> args = adjustArguments(cmd, opts);
   bool sawFile = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -181,7 +182,7 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   }
   if (!sawFile) return plan;
   plan.directory = cmd.Directory;
-  plan.text = (*text)->getBuffer().str();
+  plan.text = unsaved != opts.unsaved.end() ? unsaved->second : (*text)->getBuffer().str();
   plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
   return plan;
 }

@@ -51,6 +51,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   ParseOptions parse;
   parse.resourceDir = findResourceDir();
   parse.skipLibraryBodies = opts.skipLibraryBodies;
+  parse.unsaved = opts.unsaved;
   if (parse.resourceDir.empty()) {
     result.errors.push_back({"nnlint", "cannot find Clang's builtin headers (stddef.h); set NNLINT_RESOURCE_DIR "
                                        "to e.g. /usr/lib/llvm-19/lib/clang/19"});
@@ -99,6 +100,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   sortFindings(result.findings);
   // Suppression comments need only the files' text, so they apply after the checks.
   SourceText text;
+  for (const auto &[file, buffer] : opts.unsaved) text.setContents(file, buffer);
   applySuppressions(result.findings, absolute, text);
   return result;
 }

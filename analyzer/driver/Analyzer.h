@@ -6,6 +6,7 @@
 #include "Rule.h"
 #include "SarifOutput.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ struct AnalyzerOptions {
   std::vector<std::string> torchIncludes;             // --torch-include
   bool skipLibraryBodies = true;
   SpeedOptions speed;  // -j, --cache-dir, --no-cache
+  std::map<std::string, std::string> unsaved;  // editor buffers: absolute path -> text
 };
 
 struct AnalysisResult {

@@ -101,18 +101,21 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   result.file = cmd.Filename;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   std::vector<std::string> args = adjustArguments(cmd, opts);
-  if (pch) {
-    // The PCH stands in for the block's lines; the file is read without them
-    // (same length, so every line and column stays where it was).
+  // The PCH stands in for the block's lines; the file is read without them
+  // (same length, so every line and column stays where it was). An editor's
+  // unsaved buffer stands in for the file on disk.
+  llvm::SmallString<256> file(cmd.Filename);
+  if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
+  auto unsaved = opts.unsaved.find(normalisePath(std::string(file)));
+  if (pch || unsaved != opts.unsaved.end()) {
     auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);
     auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    llvm::SmallString<256> file(cmd.Filename);
-    if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
-    memory->addFile(file, 0, llvm::MemoryBuffer::getMemBufferCopy(pch->blankedText, file));
+    const std::string &text = pch ? pch->blankedText : unsaved->second;
+    memory->addFile(file, 0, llvm::MemoryBuffer::getMemBufferCopy(text, file));
     overlay->pushOverlay(memory);
     fs = overlay;
-    args.insert(args.begin() + 1, {"-include-pch", pch->pch});
   }
+  if (pch) args.insert(args.begin() + 1, {"-include-pch", pch->pch});
   fs->setCurrentWorkingDirectory(cmd.Directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   FirstErrorConsumer diags;

@@ -6,6 +6,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <map>
 #include <string>
 
 namespace nnlint {
@@ -14,6 +15,8 @@ struct ParseOptions {
   std::string resourceDir;
   std::string clangPath;  // the clang++ that matches resourceDir, to find the standard library
   bool skipLibraryBodies = true;
+  // Editor buffers that differ from the files on disk: absolute path -> text.
+  std::map<std::string, std::string> unsaved;
 };
 
 struct FileResult {

@@ -8,6 +8,7 @@
 #include "Suppressions.h"
 #include "Rule.h"
 #include "SarifOutput.h"
+#include "Server.h"
 #include "TextOutput.h"
 #include "Version.h"
 
@@ -90,6 +91,8 @@ cl::opt<std::string> &colorOption() {
                                      cl::init("auto"), cl::value_desc("when"), cl::cat(category));
   return option;
 }
+cl::opt<bool> lsp("lsp", cl::desc("Run as a Language Server Protocol server on stdin/stdout (see docs/editors.md)"),
+                  cl::cat(category));
 
 using nnlint::kExitError;
 
@@ -157,6 +160,20 @@ int main(int argc, char **argv) {
     for (const std::string &id : known)
       if (config->checks.enabled(id)) outs() << "    " << id << "\n";
     return 0;
+  }
+  if (lsp) {
+    nnlint::lsp::ServerOptions server;
+    server.analyzer.fixedArgs = fixedArgs;
+    server.analyzer.buildDir = buildDir;
+    server.analyzer.torchIncludes = torchInclude;
+    server.analyzer.skipLibraryBodies = !noSkipBodies;
+    server.analyzer.speed.jobs = jobs;
+    server.analyzer.speed.useCache = !noCache;
+    server.analyzer.speed.cacheDir = cacheDir;
+    server.config = cli;
+    server.rules = enabled;
+    server.knownChecks = known;
+    return nnlint::lsp::runServer(server);
   }
   nnlint::ReportOptions report;
   report.format = outputFormat;

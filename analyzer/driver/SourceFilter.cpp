@@ -7,6 +7,17 @@
 using namespace clang;
 
 namespace nnlint {
+namespace {
+
+// A file name as Clang spells it, made absolute against the compile command's
+// directory (the working directory of the file system Clang reads through).
+std::string absoluteName(const SourceManager &sm, llvm::StringRef name) {
+  llvm::SmallString<256> p(name);
+  if (!llvm::sys::path::is_absolute(p)) sm.getFileManager().getVirtualFileSystem().makeAbsolute(p);
+  return normalisePath(std::string(p));
+}
+
+}  // namespace
 
 std::vector<std::string> SourceFilter::defaultLibraryPrefixes() {
   return {"/usr/include/", "/usr/lib/", "/usr/local/cuda"};
@@ -34,7 +45,7 @@ bool SourceFilter::isLibrary(const SourceManager &sm, SourceLocation loc) const 
   PresumedLoc p = sm.getPresumedLoc(spelling);
   if (p.isInvalid()) return false;
   auto [it, added] = byFileName_.try_emplace(p.getFilename(), false);
-  if (added) it->second = isLibraryPath(normalisePath(p.getFilename()));
+  if (added) it->second = isLibraryPath(absoluteName(sm, p.getFilename()));
   return it->second;
 }
 
@@ -51,7 +62,7 @@ SourcePoint toPoint(const SourceManager &sm, SourceLocation loc) {
   SourceLocation e = sm.getExpansionLoc(loc);
   PresumedLoc p = sm.getPresumedLoc(e);
   if (p.isInvalid()) return out;
-  out.file = normalisePath(p.getFilename());
+  out.file = absoluteName(sm, p.getFilename());
   out.line = p.getLine();
   out.column = p.getColumn();
   return out;

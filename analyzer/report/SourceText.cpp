@@ -12,10 +12,22 @@ const SourceText::File &SourceText::load(const std::string &file) {
   if (!buf) return f;
   f.readable = true;
   f.text = (*buf)->getBuffer().str();
+  indexLines(f);
+  return f;
+}
+
+void SourceText::indexLines(File &f) {
+  f.lineStarts.clear();
   f.lineStarts.push_back(0);
   for (unsigned i = 0; i < f.text.size(); ++i)
     if (f.text[i] == '\n' && i + 1 < f.text.size()) f.lineStarts.push_back(i + 1);
-  return f;
+}
+
+void SourceText::setContents(const std::string &file, std::string text) {
+  File &f = files_[file];
+  f.readable = true;
+  f.text = std::move(text);
+  indexLines(f);
 }
 
 const std::string *SourceText::contents(const std::string &file) {

@@ -16,6 +16,8 @@ class SourceText {
   // 1-based line without its line break, or "" when out of range.
   std::string line(const std::string &file, unsigned n);
   unsigned lineCount(const std::string &file);
+  // Uses `text` for `file` instead of what is on disk (an editor's buffer).
+  void setContents(const std::string &file, std::string text);
   // Byte offset of a 1-based line and byte column, if inside the file.
   std::optional<unsigned> offset(const std::string &file, unsigned line, unsigned column);
 
@@ -26,6 +28,7 @@ class SourceText {
     std::vector<unsigned> lineStarts;
   };
   const File &load(const std::string &file);
+  static void indexLines(File &f);
   std::map<std::string, File> files_;
 };
 

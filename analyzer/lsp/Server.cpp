@@ -1,0 +1,286 @@
+#include "Server.h"
+
+#include "Diagnostics.h"
+#include "Parallel.h"
+#include "SourceFilter.h"
+#include "Transport.h"
+#include "Version.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <unistd.h>
+
+namespace nnlint::lsp {
+namespace {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+using Clock = std::chrono::steady_clock;
+
+bool isCppFile(const std::string &path, llvm::StringRef languageId) {
+  static const std::set<std::string> exts = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",  ".h",
+                                             ".hh",  ".hpp", ".hxx", ".h++", ".cu", ".inl", ".ipp"};
+  if (languageId == "cpp" || languageId == "cuda-cpp") return true;
+  return exts.count(llvm::sys::path::extension(path).str()) > 0;
+}
+
+struct Document {
+  std::string path;
+  std::string text;
+  bool cpp = false;
+};
+
+// Runs in the worker process: the diagnostics of one analysis, by file.
+Object diagnose(const Document &doc, const ServerOptions &opts) {
+  // A test hook: a worker that dies, as one would on a crash in Clang.
+  if (const char *crash = std::getenv("NNLINT_LSP_TEST_CRASH"); crash && *crash && llvm::StringRef(doc.path).ends_with(crash))
+    ::kill(::getpid(), SIGKILL);
+  AnalyzerOptions analyzer = opts.analyzer;
+  analyzer.unsaved[doc.path] = doc.text;
+  AnalysisResult result = analyze({doc.path}, opts.rules, analyzer);
+  ConfigResolver configs(opts.config, opts.knownChecks);
+  std::string err;
+  if (!configs.forFile(doc.path, err)) result.errors.push_back({doc.path, err});
+  else if (err = applyConfig(result.findings, {doc.path}, configs); !err.empty())
+    result.errors.push_back({doc.path, err});
+  SourceText text;
+  text.setContents(doc.path, doc.text);
+  Object byFile;
+  for (auto &[file, diagnostics] : toDiagnostics(result.findings, result.errors, doc.path, text))
+    byFile[file] = std::move(diagnostics);
+  return byFile;
+}
+
+class Server {
+ public:
+  Server(const ServerOptions &opts, int out) : opts_(opts), transport_(STDIN_FILENO, out) {}
+
+  int run() {
+    for (;;) {
+      std::string body;
+      switch (transport_.read(waitMs(), body)) {
+        case Transport::Status::Message:
+          handle(body);
+          if (exitCode_ >= 0) return exitCode_;
+          break;
+        case Transport::Status::Closed:
+          return shutdown_ ? 0 : 1;
+        case Transport::Status::Timeout:
+          if (!analyseDue()) return exitCode_;
+          break;
+      }
+    }
+  }
+
+ private:
+  // How long the loop may wait for input before an analysis is due.
+  int waitMs() const {
+    if (due_.empty()) return -1;
+    Clock::time_point first = Clock::time_point::max();
+    for (const auto &[uri, when] : due_) first = std::min(first, when);
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(first - Clock::now()).count();
+    return left > 0 ? static_cast<int>(left) : 0;
+  }
+
+  // Analyses the documents whose time has come; false when `exit` arrived meanwhile.
+  bool analyseDue() {
+    for (;;) {
+      // Take what the client sent meanwhile first: a burst of edits is analysed once.
+      std::string body;
+      while (transport_.read(0, body) == Transport::Status::Message) {
+        handle(body);
+        if (exitCode_ >= 0) return false;
+      }
+      auto next = due_.end();
+      for (auto it = due_.begin(); it != due_.end(); ++it)
+        if (it->second <= Clock::now() && (next == due_.end() || it->second < next->second)) next = it;
+      if (next == due_.end()) return true;
+      std::string uri = next->first;
+      due_.erase(next);
+      analyse(uri);
+    }
+  }
+
+  void analyse(const std::string &uri) {
+    auto doc = docs_.find(uri);
+    if (doc == docs_.end()) return;
+    std::vector<std::optional<nlohmann::json>> got = runInWorkers(
+        1, 1, [&](size_t) { return nlohmann::json(llvm::formatv("{0}", Value(diagnose(doc->second, opts_))).str()); },
+        {});
+    llvm::Expected<Value> parsed = got[0] && got[0]->is_string()
+                                       ? llvm::json::parse(got[0]->get<std::string>())
+                                       : llvm::Expected<Value>(llvm::createStringError("worker died"));
+    Object *byFile = parsed ? parsed->getAsObject() : nullptr;
+    Object crashed;
+    if (!byFile) {
+      if (!parsed) llvm::consumeError(parsed.takeError());
+      logMessage(1, "nnlint: the analysis of " + doc->second.path + " crashed; its diagnostics are those of the last good run");
+      crashed[doc->second.path] = Array{Object{
+          {"range", Object{{"start", Object{{"line", 0}, {"character", 0}}}, {"end", Object{{"line", 0}, {"character", 0}}}}},
+          {"severity", 1},
+          {"source", "nnlint"},
+          {"message", "nnlint crashed while analysing this file; file not analyzed"}}};
+      byFile = &crashed;
+    }
+    std::set<std::string> now;
+    for (auto &[file, diagnostics] : *byFile) {
+      std::string fileUri = uriFromPath(file.str());
+      now.insert(fileUri);
+      publish(fileUri, std::move(*diagnostics.getAsArray()));
+    }
+    for (const std::string &old : published_[uri])
+      if (!now.count(old)) publish(old, Array());
+    published_[uri] = std::move(now);
+  }
+
+  void publish(const std::string &uri, Array diagnostics) {
+    shown_[uri] = diagnostics;
+    notify("textDocument/publishDiagnostics", Object{{"uri", uri}, {"diagnostics", std::move(diagnostics)}});
+  }
+
+  void notify(llvm::StringRef method, Value params) {
+    transport_.send(Object{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+  }
+  void logMessage(int type, const std::string &message) {
+    notify("window/logMessage", Object{{"type", type}, {"message", message}});
+  }
+  void reply(const Value &id, Value result) {
+    transport_.send(Object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+  }
+  void replyError(const Value &id, int code, const std::string &message) {
+    transport_.send(
+        Object{{"jsonrpc", "2.0"}, {"id", id}, {"error", Object{{"code", code}, {"message", message}}}});
+  }
+
+  void handle(const std::string &body) {
+    llvm::Expected<Value> message = llvm::json::parse(body);
+    if (!message) {
+      logMessage(1, "nnlint: ignoring a message that is not JSON: " + llvm::toString(message.takeError()));
+      return;
+    }
+    Object *m = message->getAsObject();
+    if (!m) return;
+    std::string method = m->getString("method").value_or("").str();
+    const Value *id = m->get("id");
+    Object noParams;
+    Object *params = m->getObject("params") ? m->getObject("params") : &noParams;
+    if (!id) return handleNotification(method, *params);
+    if (method.empty()) return;  // a response to a request of ours: we send none
+    if (method == "initialize") return reply(*id, initialize(*params));
+    if (method == "shutdown") {
+      shutdown_ = true;
+      return reply(*id, nullptr);
+    }
+    if (method == "textDocument/codeAction") return reply(*id, codeAction(*params));
+    replyError(*id, -32601, "nnlint does not handle " + method);
+  }
+
+  void handleNotification(const std::string &method, Object &params) {
+    if (method == "exit") {
+      exitCode_ = shutdown_ ? 0 : 1;
+      return;
+    }
+    Object *doc = params.getObject("textDocument");
+    std::string uri = doc ? doc->getString("uri").value_or("").str() : "";
+    if (uri.empty()) return;
+    if (method == "textDocument/didOpen") {
+      Document d;
+      d.path = normalisePath(pathFromUri(uri));
+      d.text = doc->getString("text").value_or("").str();
+      d.cpp = !d.path.empty() && isCppFile(d.path, doc->getString("languageId").value_or("")) && inWorkspace(d.path);
+      docs_[uri] = std::move(d);
+      schedule(uri, 0);
+    } else if (method == "textDocument/didChange") {
+      auto it = docs_.find(uri);
+      Array *changes = params.getArray("contentChanges");
+      if (it == docs_.end() || !changes || changes->empty()) return;
+      // Full synchronisation: the last change holds the whole text.
+      const Object *last = changes->back().getAsObject();
+      if (auto text = last ? last->getString("text") : std::nullopt) it->second.text = text->str();
+      schedule(uri, opts_.debounceMs);
+    } else if (method == "textDocument/didSave") {
+      auto it = docs_.find(uri);
+      if (it == docs_.end()) return;
+      if (auto text = params.getString("text")) it->second.text = text->str();
+      schedule(uri, 0);
+    } else if (method == "textDocument/didClose") {
+      docs_.erase(uri);
+      due_.erase(uri);
+      for (const std::string &shown : published_[uri]) publish(shown, Array());
+      published_.erase(uri);
+    }
+  }
+
+  void schedule(const std::string &uri, int delayMs) {
+    auto it = docs_.find(uri);
+    if (it == docs_.end() || !it->second.cpp) return;
+    due_[uri] = Clock::now() + std::chrono::milliseconds(delayMs);
+  }
+
+  bool inWorkspace(const std::string &path) const {
+    if (roots_.empty()) return true;
+    for (const std::string &root : roots_)
+      if (path.rfind(root, 0) == 0 && (path.size() == root.size() || path[root.size()] == '/' || root.back() == '/'))
+        return true;
+    return false;
+  }
+
+  Value initialize(const Object &params) {
+    auto addRoot = [&](llvm::StringRef uri) {
+      std::string path = pathFromUri(uri);
+      if (!path.empty()) roots_.push_back(normalisePath(path));
+    };
+    if (const Array *folders = params.getArray("workspaceFolders"))
+      for (const Value &f : *folders)
+        if (const Object *o = f.getAsObject())
+          if (auto uri = o->getString("uri")) addRoot(*uri);
+    if (roots_.empty())
+      if (auto uri = params.getString("rootUri")) addRoot(*uri);
+    if (const Object *init = params.getObject("initializationOptions"))
+      if (auto ms = init->getInteger("debounceMs"); ms && *ms >= 0) opts_.debounceMs = static_cast<int>(*ms);
+    return Object{
+        {"capabilities",
+         Object{{"textDocumentSync", Object{{"openClose", true}, {"change", 1}, {"save", Object{{"includeText", false}}}}},
+                {"codeActionProvider", Object{{"codeActionKinds", Array{"quickfix"}}}}}},
+        {"serverInfo", Object{{"name", "nnlint"}, {"version", kVersion}}}};
+  }
+
+  Value codeAction(const Object &params) {
+    const Object *doc = params.getObject("textDocument");
+    const Object *range = params.getObject("range");
+    std::string uri = doc ? doc->getString("uri").value_or("").str() : "";
+    auto shown = shown_.find(uri);
+    if (!range || shown == shown_.end()) return Array();
+    return codeActions(shown->second, *range);
+  }
+
+  ServerOptions opts_;
+  Transport transport_;
+  std::map<std::string, Document> docs_;               // by uri
+  std::map<std::string, Clock::time_point> due_;       // uri -> when to analyse it
+  std::map<std::string, std::set<std::string>> published_;  // document uri -> uris it published to
+  std::map<std::string, Array> shown_;                 // uri -> diagnostics last published
+  std::vector<std::string> roots_;
+  bool shutdown_ = false;
+  int exitCode_ = -1;
+};
+
+}  // namespace
+
+int runServer(const ServerOptions &opts) {
+  // The protocol owns stdout: anything else that writes there goes to stderr.
+  int out = ::dup(STDOUT_FILENO);
+  if (out < 0) return 1;
+  ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  ::signal(SIGPIPE, SIG_IGN);
+  return Server(opts, out).run();
+}
+
+}  // namespace nnlint::lsp

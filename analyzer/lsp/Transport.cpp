@@ -1,0 +1,72 @@
+#include "Transport.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <chrono>
+#include <poll.h>
+#include <unistd.h>
+
+namespace nnlint::lsp {
+
+bool Transport::takeMessage(std::string &body) {
+  size_t headerEnd = buffer_.find("\r\n\r\n");
+  if (headerEnd == std::string::npos) return false;
+  size_t length = 0;
+  bool haveLength = false;
+  llvm::SmallVector<llvm::StringRef, 4> lines;
+  llvm::StringRef(buffer_).take_front(headerEnd).split(lines, "\r\n");
+  for (llvm::StringRef line : lines) {
+    auto [name, value] = line.split(':');
+    if (name.trim().equals_insensitive("content-length")) haveLength = !value.trim().getAsInteger(10, length);
+  }
+  if (!haveLength) {  // not a message: drop the header and look for the next one
+    buffer_.erase(0, headerEnd + 4);
+    return false;
+  }
+  if (buffer_.size() < headerEnd + 4 + length) return false;
+  body = buffer_.substr(headerEnd + 4, length);
+  buffer_.erase(0, headerEnd + 4 + length);
+  return true;
+}
+
+Transport::Status Transport::read(int timeoutMs, std::string &body) {
+  using Clock = std::chrono::steady_clock;
+  auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+  char chunk[1 << 16];
+  for (;;) {
+    if (takeMessage(body)) return Status::Message;
+    int wait = -1;
+    if (timeoutMs >= 0) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+      wait = left > 0 ? static_cast<int>(left) : 0;
+    }
+    pollfd p{in_, POLLIN, 0};
+    int ready = ::poll(&p, 1, wait);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) return Status::Closed;
+    if (ready == 0) return Status::Timeout;
+    ssize_t n = ::read(in_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Status::Closed;
+    buffer_.append(chunk, static_cast<size_t>(n));
+  }
+}
+
+void Transport::send(const llvm::json::Value &message) {
+  std::string body;
+  llvm::raw_string_ostream(body) << message;
+  std::string text = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  const char *data = text.data();
+  size_t left = text.size();
+  while (left > 0) {
+    ssize_t n = ::write(out_, data, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the client is gone; the read side will notice
+    data += n;
+    left -= static_cast<size_t>(n);
+  }
+}
+
+}  // namespace nnlint::lsp

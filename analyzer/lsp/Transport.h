@@ -1,0 +1,29 @@
+// The Language Server Protocol's base protocol: JSON-RPC messages framed by
+// a Content-Length header, read from one file descriptor and written to
+// another.
+#pragma once
+
+#include "llvm/Support/JSON.h"
+
+#include <string>
+
+namespace nnlint::lsp {
+
+class Transport {
+ public:
+  Transport(int in, int out) : in_(in), out_(out) {}
+
+  enum class Status { Message, Timeout, Closed };
+  // The next message's body; waits at most `timeoutMs` (-1: for ever).
+  Status read(int timeoutMs, std::string &body);
+  void send(const llvm::json::Value &message);
+
+ private:
+  // A whole message at the front of the buffer, taken off it.
+  bool takeMessage(std::string &body);
+
+  int in_, out_;
+  std::string buffer_;
+};
+
+}  // namespace nnlint::lsp

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""A scripted editor for `nnlint --lsp`: initialize, didOpen, publishDiagnostics,
+codeAction, didChange (unsaved text), didSave, a file that does not compile, a
+worker that dies, shutdown and exit. Exits non-zero with a message on the first
+thing that is not as expected.
+
+    lsp_test.py NNLINT STUB_INCLUDE_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import queue
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TIMEOUT = 90  # seconds for one answer; a parse against the stand-in header takes about one
+
+
+def fail(message):
+    print("lsp_test: FAIL: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def uri(path):
+    return "file://" + urllib.parse.quote(path)
+
+
+class Client:
+    def __init__(self, command, env):
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.inbox = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self._reader, daemon=True).start()
+
+    def _reader(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    self.inbox.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            if length is None:
+                fail("a message without Content-Length")
+            self.inbox.put(json.loads(out.read(length)))
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        reply = self.wait(lambda m: m.get("id") == self.next_id and "method" not in m, method)
+        if "error" in reply:
+            fail("%s answered an error: %s" % (method, reply["error"]))
+        return reply["result"]
+
+    def wait(self, wanted, what):
+        while True:
+            try:
+                message = self.inbox.get(timeout=TIMEOUT)
+            except queue.Empty:
+                fail("no %s within %d s" % (what, TIMEOUT))
+            if message is None:
+                fail("the server exited while waiting for %s" % what)
+            if wanted(message):
+                return message
+
+    def diagnostics(self, path):
+        message = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                            and m["params"]["uri"] == uri(path), "diagnostics for " + path)
+        return message["params"]["diagnostics"]
+
+
+def codes(diagnostics):
+    return sorted(d.get("code", "") for d in diagnostics)
+
+
+def expect(condition, message):
+    if not condition:
+        fail(message)
+
+
+def main():
+    nnlint, stub = sys.argv[1], sys.argv[2]
+    work = tempfile.mkdtemp(prefix="nnlint-lsp-")
+    try:
+        run(nnlint, stub, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print("lsp_test: PASS")
+
+
+def run(nnlint, stub, work):
+    src = os.path.join(work, "src")
+    os.makedirs(src)
+    for name in ("model.cpp", "broken.cpp"):
+        shutil.copy(os.path.join(HERE, "Inputs", name), src)
+    shutil.copy(os.path.join(HERE, "Inputs", "model.cpp"), os.path.join(src, "crash.cpp"))
+    shutil.copy(os.path.join(HERE, "Inputs", "nnlint.yaml"), os.path.join(work, ".nnlint.yaml"))
+    # The server finds the compile commands upward from each file, as the command line does.
+    database = [{"directory": src, "file": os.path.join(src, name),
+                 "arguments": ["clang++", "-std=c++17", "-isystem", stub, "-c", name]}
+                for name in ("model.cpp", "broken.cpp", "crash.cpp")]
+    with open(os.path.join(work, "compile_commands.json"), "w") as f:
+        json.dump(database, f)
+    model = os.path.join(src, "model.cpp")
+    with open(model) as f:
+        text = f.read()
+
+    env = dict(os.environ, NNLINT_LSP_TEST_CRASH="crash.cpp")
+    client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "cache")], env)
+    init = client.request("initialize", {"processId": os.getpid(), "rootUri": uri(work), "capabilities": {},
+                                         "initializationOptions": {"debounceMs": 200}})
+    caps = init["capabilities"]
+    expect(caps["textDocumentSync"]["change"] == 1, "full document sync expected: %s" % caps)
+    expect("quickfix" in caps["codeActionProvider"]["codeActionKinds"], "no quick fixes offered: %s" % caps)
+    client.notify("initialized", {})
+
+    # Open: the findings, without the NOLINT one and the check .nnlint.yaml turns off.
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(model), "languageId": "cpp", "version": 1,
+                                                            "text": text}})
+    diags = client.diagnostics(model)
+    expect(codes(diags) == ["nn-container-alias", "nn-unregistered-submodule"], "on open: %s" % diags)
+    alias = next(d for d in diags if d["code"] == "nn-container-alias")
+    expect(alias["range"]["start"] == {"line": 39, "character": 33}, "alias range: %s" % alias["range"])
+    expect(alias["range"]["end"] == {"line": 39, "character": 39}, "alias range end: %s" % alias["range"])
+    expect(alias["codeDescription"]["href"].endswith("/docs/rules/nn-container-alias.md"), "link: %s" % alias)
+    notes = [(r["location"]["range"]["start"]["line"], r["message"]) for r in alias["relatedInformation"]]
+    expect(notes == [(28, "filled here, in the constructor, outside reset()"), (31, "'a' is registered here")],
+           "alias notes: %s" % notes)
+    expect(alias["severity"] == 2 and alias["source"] == "nnlint", "alias severity/source: %s" % alias)
+
+    # Quick fix for the unregistered submodule.
+    unreg = next(d for d in diags if d["code"] == "nn-unregistered-submodule")
+    actions = client.request("textDocument/codeAction", {"textDocument": {"uri": uri(model)}, "range": unreg["range"],
+                                                         "context": {"diagnostics": [unreg]}})
+    expect(len(actions) == 1 and actions[0]["kind"] == "quickfix", "code actions: %s" % actions)
+    edits = actions[0]["edit"]["changes"][uri(model)]
+    expect(sorted(e["newText"] for e in edits) == [")", 'register_module("fc", '], "fix edits: %s" % edits)
+    none = client.request("textDocument/codeAction", {"textDocument": {"uri": uri(model)}, "range": alias["range"],
+                                                      "context": {"diagnostics": [alias]}})
+    expect(none == [], "a finding without a fix-it got a code action: %s" % none)
+
+    # Change (not saved): the unsaved text is analysed, after the debounce.
+    fixed = text.replace("fc = torch::nn::Linear(4, 4);", 'fc = register_module("fc", torch::nn::Linear(4, 4));')
+    expect(fixed != text, "the test input changed")
+    for version, body in ((2, text + "\n"), (3, fixed)):  # a burst: only the last text counts
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri(model), "version": version},
+                                                 "contentChanges": [{"text": body}]})
+    diags = client.diagnostics(model)
+    expect(codes(diags) == ["nn-container-alias"], "after the change: %s" % diags)
+
+    # A file that does not compile: an error diagnostic at the error, and the server goes on.
+    broken = os.path.join(src, "broken.cpp")
+    with open(broken) as f:
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(broken), "languageId": "cpp",
+                                                                "version": 1, "text": f.read()}})
+    diags = client.diagnostics(broken)
+    errors = [d for d in diags if d["severity"] == 1]
+    expect(errors and "undeclared_function" in errors[0]["message"], "broken file: %s" % diags)
+    expect(errors[0]["range"]["start"]["line"] == 4, "error position: %s" % errors[0])
+
+    # A worker that dies: an error diagnostic on that file, and the server goes on.
+    crash = os.path.join(src, "crash.cpp")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(crash), "languageId": "cpp", "version": 1,
+                                                            "text": text}})
+    diags = client.diagnostics(crash)
+    expect(len(diags) == 1 and "crashed" in diags[0]["message"], "crash: %s" % diags)
+
+    # Save: the file on disk now has the fix.
+    with open(model, "w") as f:
+        f.write(fixed)
+    client.notify("textDocument/didSave", {"textDocument": {"uri": uri(model)}})
+    diags = client.diagnostics(model)
+    expect(codes(diags) == ["nn-container-alias"], "after save: %s" % diags)
+
+    # Close: its diagnostics are cleared.
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri(model)}})
+    expect(client.diagnostics(model) == [], "diagnostics left after close")
+
+    expect(client.request("shutdown", None) is None, "shutdown answers null")
+    client.notify("exit", None)
+    try:
+        code = client.proc.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        client.proc.kill()
+        fail("the server did not exit after exit")
+    expect(code == 0, "exit code %d after shutdown and exit" % code)
+
+
+if __name__ == "__main__":
+    main()
