@@ -1,7 +1,6 @@
 #include "Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Regex.h"
 
 namespace nnlint::lsp {
 namespace {
@@ -74,16 +73,13 @@ Object toDiagnostic(const Finding &f, SourceText &text) {
   return d;
 }
 
-// "FILE:LINE:COL: message" when FILE is the document, else the whole line at 1:1.
+// At the error's place when it is in the document (a compile error), else on its first line.
 Object errorDiagnostic(const ToolError &e, const std::string &document, SourceText &text) {
-  SourcePoint at{document, 1, 1};
+  SourcePoint at = e.loc.valid() && e.loc.file == document ? e.loc : SourcePoint{document, 1, 1};
   std::string message = e.message;
-  llvm::SmallVector<llvm::StringRef, 5> m;
-  if (llvm::Regex("^(.+):([0-9]+):([0-9]+): (.*)$").match(e.message, &m) && m[1] == document) {
-    m[2].getAsInteger(10, at.line);
-    m[3].getAsInteger(10, at.column);
-    message = m[4].str();
-  }
+  if (e.loc.valid() && e.loc.file != document)
+    message = e.loc.file + ":" + std::to_string(e.loc.line) + ":" + std::to_string(e.loc.column) + ": " + message;
+  if (e.compileErrors > 1) message += " (and " + std::to_string(e.compileErrors - 1) + " more errors)";
   return Object{{"range", tokenRange(at, text)}, {"severity", 1}, {"source", "nnlint"}, {"message", message}};
 }
 
