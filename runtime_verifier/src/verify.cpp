@@ -9,6 +9,7 @@
 #include "observer.h"
 #include "rules.h"
 #include "steps.h"
+#include "module_state.h"
 
 #include <torch/autograd.h>
 #include <torch/utils.h>
@@ -57,16 +58,6 @@ std::vector<Tensors> scatter(const Tensors& inputs, const std::vector<torch::Dev
   return shards;
 }
 
-torch::Tensor default_loss(const Tensors& outputs) {
-  torch::Tensor loss;
-  for (const torch::Tensor& o : outputs) {
-    if (!o.defined() || !o.is_floating_point()) continue;
-    loss = loss.defined() ? loss + o.sum().to(loss.device()) : o.sum();
-  }
-  TORCH_CHECK(loss.defined(), "forward() returned no floating-point output to take the default loss of");
-  return loss;
-}
-
 // Output i of every replica, moved to `device` and joined along dim 0.
 Tensors gather(const std::vector<Tensors>& outputs, const torch::Device& device) {
   Tensors gathered;
@@ -85,13 +76,6 @@ void add_owners(OwnerMap& owners, const torch::nn::Module& m, int replica) {
     if (b.value().defined()) owners[b.value().storage().unsafeGetStorageImpl()] = {replica, b.key(), true};
 }
 
-std::vector<std::pair<std::string, torch::Tensor>> trainable(const torch::nn::Module& m) {
-  std::vector<std::pair<std::string, torch::Tensor>> out;
-  for (const auto& p : m.named_parameters())
-    if (p.value().requires_grad()) out.emplace_back(p.key(), p.value());
-  return out;
-}
-
 void step_failed(Report& report, int replica, const std::string& device, const std::string& phase,
                  const std::string& error) {
   Finding f;
@@ -102,22 +86,6 @@ void step_failed(Report& report, int replica, const std::string& device, const s
               ": " + phase + " threw: " + error;
   report.findings.push_back(f);
 }
-
-// Puts a module's buffers back to their values at construction when it goes out of scope.
-class BufferRestore {
- public:
-  explicit BufferRestore(torch::nn::Module& m) : buffers_(m.buffers()) {
-    for (const torch::Tensor& b : buffers_) saved_.push_back(b.defined() ? b.clone() : b);
-  }
-  ~BufferRestore() {
-    torch::NoGradGuard no_grad;
-    for (size_t i = 0; i < buffers_.size(); ++i)
-      if (buffers_[i].defined()) buffers_[i].copy_(saved_[i]);
-  }
-
- private:
-  std::vector<torch::Tensor> buffers_, saved_;
-};
 
 std::string mib(int64_t bytes) {
   char buf[32];

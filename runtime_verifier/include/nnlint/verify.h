@@ -9,8 +9,12 @@
 #include <torch/nn/pimpl.h>
 #include <torch/types.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -68,6 +72,64 @@ Report check_replicas(Holder model, const torch::Tensor& batch, const Options& o
   if (options.loss)
     loss = [f = options.loss](const std::vector<torch::Tensor>& out) { return f(out.at(0)); };
   return check_module(model.ptr(), {batch}, forward, loss, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// check_ranks: one process per device, as DistributedDataParallel trains. Collective: every rank
+// calls it with its own model and its own shard, and every rank gets the same merged report.
+
+// Sums `t` over all ranks in place, waiting at most `timeout`; throws on failure.
+using AllReduceFn = std::function<void(torch::Tensor& t, std::chrono::milliseconds timeout)>;
+
+// An AllReduceFn over a process group the program already has (c10d::ProcessGroupNCCL,
+// ProcessGroupGloo, c10d::ProcessGroup or c10d::Backend, as an intrusive_ptr or shared_ptr).
+template <class ProcessGroupPtr>
+AllReduceFn all_reduce_through(ProcessGroupPtr group) {
+  return [group](torch::Tensor& t, std::chrono::milliseconds timeout) {
+    std::vector<torch::Tensor> tensors{t};
+    auto work = group->allreduce(tensors);
+    if (!work->wait(timeout)) throw std::runtime_error("the all-reduce did not finish in time");
+  };
+}
+
+struct RankOptions {
+  // Unset fields come from torchrun's variables: RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR,
+  // MASTER_PORT. Without WORLD_SIZE the world is this one process (rank 0 of 1).
+  std::optional<int> rank, world_size, local_rank;
+  std::optional<std::string> master_addr;  // default 127.0.0.1
+  std::optional<int> master_port;          // default 29500
+  // This rank's device. Default: cuda:LOCAL_RANK (cuda:0 when the process sees one GPU) when the
+  // batch or the model is on CUDA, else the CPU.
+  std::optional<torch::Device> device;
+  // Longest wait on another rank, in every exchange and collective. A rank that does not arrive
+  // in time is reported by number instead of hanging the others.
+  std::chrono::milliseconds timeout = std::chrono::seconds(60);
+  // Loss of the rank's output. Empty: output.sum().
+  std::function<torch::Tensor(const torch::Tensor& output)> loss;
+  // The gradient all-reduce. Empty: a process group made here (Gloo for CPU, NCCL for CUDA) over
+  // the TCPStore at MASTER_ADDR:MASTER_PORT. all_reduce_through(pg) uses the program's own.
+  AllReduceFn all_reduce;
+  // Compare the parameters' values across ranks before the step (DDP broadcasts rank 0's).
+  bool compare_initial_values = true;
+};
+
+// General form: forward runs the model on this rank's inputs; loss turns the outputs into a
+// scalar (empty: the sum of all floating-point outputs).
+Report check_ranks(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
+                   const ForwardFn& forward, const LossFn& loss = {}, const RankOptions& options = {});
+
+// model: a TORCH_MODULE holder whose forward takes one tensor and returns a tensor, a vector or
+// a tuple of tensors.
+template <class Holder>
+Report check_ranks(Holder model, const torch::Tensor& local_batch, const RankOptions& options = {}) {
+  using Impl = typename Holder::ContainedType;
+  ForwardFn forward = [](torch::nn::Module& m, const std::vector<torch::Tensor>& in) {
+    return detail::as_outputs(dynamic_cast<Impl&>(m).forward(in.at(0)));
+  };
+  LossFn loss;
+  if (options.loss)
+    loss = [f = options.loss](const std::vector<torch::Tensor>& out) { return f(out.at(0)); };
+  return check_ranks(model.ptr(), {local_batch}, forward, loss, options);
 }
 
 }  // namespace nnlint::verify
