@@ -2,6 +2,9 @@
 # Builds the runtime verifier against this machine's CUDA torch and NCCL, runs its tests on all
 # visible GPUs and the benchmark, and writes a summary under $OUT (default: build-gpu/out). With
 # four or more GPUs it runs the tests again under CUDA_VISIBLE_DEVICES=2,3 (visible.log).
+# check_ranks: every scenario of test/verifier/ranks/rank_worker.cpp under torchrun, one process
+# per GPU over NCCL (ranks.log; the reports of rank 0 go into the summary). RANKS_ONLY=1 skips
+# the single-process suite and the benchmark.
 #
 #   scripts/gpu-check.sh            # from the repository root, on a machine with 2+ GPUs
 #
@@ -47,34 +50,80 @@ if ! { cmake -S runtime_verifier -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYP
 fi
 log "- build: ok in $(($(date +%s) - t0)) s"
 
-reports=$BUILD/reports
-rm -rf "$reports" && mkdir -p "$reports"
-NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --timeout 120 --output-on-failure >"$OUT/ctest.log" 2>&1
-ctest_rc=$?
-log "- tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1) (ctest exit $ctest_rc)"
-grep -E '^\s*[0-9]+ - .*\((Failed|Timeout|Exception|SEGFAULT|Subprocess aborted)' "$OUT/ctest.log" | sed 's/^/  - FAILED: /' | tee -a "$summary"
-skipped=$(grep -c '\*\*\*Skipped' "$OUT/ctest.log")
-log "- skipped: $skipped ($(grep -E '\*\*\*Skipped|Disabled' "$OUT/ctest.log" | sed 's/.*verifier\./verifier./;s/ .*//' | paste -sd' ' -))"
-
-# Physical GPUs 2 and 3 as logical cuda:0 and cuda:1: the mapping tests and the 2-GPU suite
-# once more. CUDA_DEVICE_ORDER=PCI_BUS_ID numbers GPUs as nvidia-smi does, so the PCI bus ids
-# that nvidia-smi gives for GPUs 2 and 3 must be those the process sees as cuda:0 and cuda:1.
+# check_ranks under torchrun: one process per GPU, NCCL, torchrun's agent hosts the TCPStore.
+TORCHRUN=${TORCHRUN:-$(dirname "$(command -v python3)")/torchrun}
+[ -x "$TORCHRUN" ] || TORCHRUN=/opt/torch/.venv/bin/torchrun
+ranks_rc=0
+: >"$OUT/ranks.log"
+ranks_dir=$BUILD/ranks-out
+# run_ranks NPROC SCENARIO [ENV...]: one torchrun launch; rank 0's report goes into the summary.
+run_ranks() {
+  local nproc=$1 scenario=$2
+  shift 2
+  rm -rf "$ranks_dir" && mkdir -p "$ranks_dir"
+  local t=$(date +%s%N)
+  env NNLINT_DEVICE=cuda NNLINT_OUT="$ranks_dir" NNLINT_TIMEOUT_MS=${NNLINT_TIMEOUT_MS:-60000} "$@" \
+    timeout 300 "$TORCHRUN" --standalone --nproc-per-node "$nproc" --no-python \
+    "$BUILD/test/rank_worker" "$scenario" >>"$OUT/ranks.log" 2>&1
+  local rc=$? ms=$((($(date +%s%N) - t) / 1000000))
+  [ $rc -eq 0 ] || ranks_rc=$rc
+  echo "--- $scenario on $nproc processes: exit $rc, $ms ms" >>"$OUT/ranks.log"
+  { echo "### check_ranks: $scenario ($nproc processes${*:+, $*}; exit $rc, $ms ms)"; echo '```'
+    cat "$ranks_dir/rank0.txt" 2>/dev/null || echo "(rank 0 wrote no report)"
+    for f in "$ranks_dir"/rank[1-9]*.json; do
+      [ -e "$f" ] || continue
+      r=$(basename "$f" .json)
+      if python3 -c "import json,sys; a,b=(json.load(open(p))['findings'] for p in sys.argv[1:]); sys.exit(a!=b)" \
+           "$ranks_dir/rank0.json" "$f" 2>/dev/null; then echo "($r: same findings)"; else echo "($r: DIFFERENT findings)"; fi
+    done
+    echo '```'; } >>"$OUT/ranks.md"
+}
+: >"$OUT/ranks.md"
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-visible_reports=$BUILD/reports-visible
-rm -rf "$visible_reports" && mkdir -p "$visible_reports"
-visible_rc=0
-if [ "$gpus" -ge 4 ]; then
-  pci=$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader | awk -F', *' '$1==2||$1==3{print $2}' | paste -sd, -)
-  CUDA_VISIBLE_DEVICES=2,3 CUDA_DEVICE_ORDER=PCI_BUS_ID NNLINT_EXPECT_PCI=$pci NNLINT_REPORT_DIR=$visible_reports \
-    timeout 300 "$BUILD/test/verifier_tests" --gtest_filter='VisibleDevices.*:Backends/Replicas.*/cuda' \
-    >"$OUT/visible.log" 2>&1
-  visible_rc=$?
-  log "- CUDA_VISIBLE_DEVICES=2,3 (PCI $pci): $(grep -E '^\[  PASSED|^\[  FAILED  \] [0-9]|^\[  SKIPPED \] [0-9]' "$OUT/visible.log" | paste -sd' ' -) (exit $visible_rc)"
-  grep -E '^\[  FAILED  \] [A-Z]' "$OUT/visible.log" | sort -u | sed 's/^/  - /' | tee -a "$summary"
-else
-  log "- CUDA_VISIBLE_DEVICES=2,3: not run ($gpus GPUs; needs 4)"
+if [ "$gpus" -ge 2 ]; then
+  for s in clean clean_resnet partial_gradient unused_everywhere different_models not_broadcast throw_42 \
+           empty_shard nan_input no_parameters group_of_one load_without_device; do
+    run_ranks 2 "$s"
+  done
+  run_ranks 2 slow_rank NNLINT_TIMEOUT_MS=5000
 fi
+if [ "$gpus" -ge 4 ]; then
+  for s in clean partial_gradient different_models load_without_device; do run_ranks 4 "$s"; done
+  run_ranks 3 clean CUDA_VISIBLE_DEVICES=1,2,3
+fi
+log "- check_ranks under torchrun: $(grep -c '^--- .*exit 0' "$OUT/ranks.log") launches ended with exit 0, $(grep -c '^--- ' "$OUT/ranks.log") in all"
 
+ctest_rc=0 bench_rc=0 visible_rc=0
+if [ -z "${RANKS_ONLY:-}" ]; then
+  reports=$BUILD/reports
+  rm -rf "$reports" && mkdir -p "$reports"
+  NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --timeout 120 --output-on-failure >"$OUT/ctest.log" 2>&1
+  ctest_rc=$?
+  log "- tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1) (ctest exit $ctest_rc)"
+  grep -E '^\s*[0-9]+ - .*\((Failed|Timeout|Exception|SEGFAULT|Subprocess aborted)' "$OUT/ctest.log" | sed 's/^/  - FAILED: /' | tee -a "$summary"
+  skipped=$(grep -c '\*\*\*Skipped' "$OUT/ctest.log")
+  log "- skipped: $skipped ($(grep -E '\*\*\*Skipped|Disabled' "$OUT/ctest.log" | sed 's/.*verifier\./verifier./;s/ .*//' | paste -sd' ' -))"
+
+  # Physical GPUs 2 and 3 as logical cuda:0 and cuda:1: the mapping tests and the 2-GPU suite
+  # once more. CUDA_DEVICE_ORDER=PCI_BUS_ID numbers GPUs as nvidia-smi does, so the PCI bus ids
+  # that nvidia-smi gives for GPUs 2 and 3 must be those the process sees as cuda:0 and cuda:1.
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+  visible_reports=$BUILD/reports-visible
+  rm -rf "$visible_reports" && mkdir -p "$visible_reports"
+  visible_rc=0
+  if [ "$gpus" -ge 4 ]; then
+    pci=$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader | awk -F', *' '$1==2||$1==3{print $2}' | paste -sd, -)
+    CUDA_VISIBLE_DEVICES=2,3 CUDA_DEVICE_ORDER=PCI_BUS_ID NNLINT_EXPECT_PCI=$pci NNLINT_REPORT_DIR=$visible_reports \
+      timeout 300 "$BUILD/test/verifier_tests" --gtest_filter='VisibleDevices.*:Backends/Replicas.*/cuda' \
+      >"$OUT/visible.log" 2>&1
+    visible_rc=$?
+    log "- CUDA_VISIBLE_DEVICES=2,3 (PCI $pci): $(grep -E '^\[  PASSED|^\[  FAILED  \] [0-9]|^\[  SKIPPED \] [0-9]' "$OUT/visible.log" | paste -sd' ' -) (exit $visible_rc)"
+    grep -E '^\[  FAILED  \] [A-Z]' "$OUT/visible.log" | sort -u | sed 's/^/  - /' | tee -a "$summary"
+  else
+    log "- CUDA_VISIBLE_DEVICES=2,3: not run ($gpus GPUs; needs 4)"
+  fi
+
+fi
 log ""
 log "## Reports of the GPU test cases"
 log ""
@@ -96,13 +145,20 @@ for f in "$reports"/*.txt "$visible_reports"/*.txt; do
 done >"$OUT/reports.txt"
 
 log ""
-log "## Benchmark"
+log "## check_ranks"
 log ""
-echo '```' >>"$summary"
-"$BUILD/bench/verifier_bench" 20 1024 256 10 >"$OUT/bench.txt" 2>&1
-bench_rc=$?
-cat "$OUT/bench.txt" >>"$summary"
-echo '```' >>"$summary"
-log "- bench exit: $bench_rc"
+cat "$OUT/ranks.md" >>"$summary"
+rm -f "$OUT/ranks.md"
+if [ -z "${RANKS_ONLY:-}" ]; then
+  log ""
+  log "## Benchmark"
+  log ""
+  echo '```' >>"$summary"
+  "$BUILD/bench/verifier_bench" 20 1024 256 10 >"$OUT/bench.txt" 2>&1
+  bench_rc=$?
+  cat "$OUT/bench.txt" >>"$summary"
+  echo '```' >>"$summary"
+  log "- bench exit: $bench_rc"
+fi
 cat "$summary"
-[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ] && [ "$visible_rc" -eq 0 ]
+[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ] && [ "$visible_rc" -eq 0 ] && [ "$ranks_rc" -eq 0 ]
