@@ -10,9 +10,11 @@
 namespace nnlint::verify::detail {
 namespace {
 
-std::string mib(int64_t bytes) {
+std::string amount(int64_t bytes) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  if (bytes < 1024) return std::to_string(bytes) + " bytes";
+  if (bytes < (1 << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / 1024);
+  else std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
   return buf;
 }
 
@@ -266,7 +268,7 @@ void merge_devices(const Payloads& setup, const Payloads& step, Report& report) 
       if (pci.empty() || pci == s.value("pci", "") || device_bytes.second <= 0) continue;
       std::optional<int> owner = owner_of(setup, s.value("host", ""), pci, r);
       add(report, rules::kRankMemory,
-          "rank " + std::to_string(r) + " allocated " + mib(device_bytes.second) + " on GPU " + pci + " (" +
+          "rank " + std::to_string(r) + " allocated " + amount(device_bytes.second) + " on GPU " + pci + " (" +
               device_bytes.first + " in its process), " +
               (owner ? "the GPU of rank " + std::to_string(*owner) : std::string("a GPU no rank trains on")) +
               ", not on its own " + s.value("device", "") +

@@ -38,7 +38,9 @@ torch::Device device() {
   return torch::Device(torch::kCPU);
 }
 
-// Each rank's own data: different on every rank, as a DistributedSampler gives.
+// Each rank's own data: different on every rank, as a DistributedSampler gives. It reseeds, so
+// build the model in a statement before it (the order in which a call's arguments are
+// evaluated is unspecified: g++ builds the batch first).
 torch::Tensor batch(int64_t n) {
   torch::manual_seed(1000 + kRank);
   return torch::randn({n, 8}).to(device());
@@ -112,7 +114,11 @@ using Scenario = std::function<Report()>;
 
 const std::map<std::string, Scenario>& scenarios() {
   static const std::map<std::string, Scenario> all = {
-      {"clean", [] { return check_ranks(mlp(), batch(4), options()); }},
+      {"clean",
+       [] {
+         auto model = mlp();
+         return check_ranks(model, batch(4), options());
+       }},
       {"clean_resnet",
        [] {
          torch::manual_seed(0);
@@ -124,53 +130,71 @@ const std::map<std::string, Scenario>& scenarios() {
       {"partial_gradient",
        [] {
          torch::manual_seed(0);
-         return check_ranks(same_everywhere(Branch()), batch(kRank % 2 == 0 ? 3 : 2), options());
+         auto model = same_everywhere(Branch());
+         return check_ranks(model, batch(kRank % 2 == 0 ? 3 : 2), options());
        }},
       {"unused_everywhere",
        [] {
          torch::manual_seed(0);
-         return check_ranks(same_everywhere(UnusedParam()), batch(4), options());
+         auto model = same_everywhere(UnusedParam());
+         return check_ranks(model, batch(4), options());
        }},
       // Rank 1 is wider; rank 2 (if any) is deeper.
       {"different_models",
-       [] { return check_ranks(mlp(kRank == 1 ? 32 : 16, kRank == 2 ? 3 : 2), batch(4), options()); }},
+       [] {
+         auto model = mlp(kRank == 1 ? 32 : 16, kRank == 2 ? 3 : 2);
+         return check_ranks(model, batch(4), options());
+       }},
       // Each rank seeds its own weights: nothing was broadcast from rank 0.
       {"not_broadcast",
        [] {
          torch::manual_seed(kRank);
-         return check_ranks(same_everywhere(Mlp()), batch(4), options());
+         auto model = same_everywhere(Mlp());
+         return check_ranks(model, batch(4), options());
        }},
       {"throw_42",
        [] {
          torch::manual_seed(0);
-         return check_ranks(same_everywhere(ThrowsOnRankOne()), batch(4), options());
+         auto model = same_everywhere(ThrowsOnRankOne());
+         return check_ranks(model, batch(4), options());
        }},
       {"slow_rank",
        [] {
          torch::manual_seed(0);
-         return check_ranks(same_everywhere(SlowOnLastRank(3 * env_int("NNLINT_TIMEOUT_MS", 30000))), batch(4),
-                            options());
+         auto model = same_everywhere(SlowOnLastRank(3 * env_int("NNLINT_TIMEOUT_MS", 30000)));
+         return check_ranks(model, batch(4), options());
        }},
       // The last rank ends before it calls check_ranks (a crash, an early return).
       {"rank_exits",
        []() -> Report {
          if (kRank == kWorld - 1) std::exit(3);
-         return check_ranks(mlp(), batch(4), options());
+         auto model = mlp();
+         return check_ranks(model, batch(4), options());
        }},
-      {"empty_shard", [] { return check_ranks(mlp(), batch(kRank == 1 ? 0 : 4), options()); }},
+      {"empty_shard",
+       [] {
+         auto model = mlp();
+         return check_ranks(model, batch(kRank == 1 ? 0 : 4), options());
+       }},
       {"nan_input",
        [] {
+         auto model = mlp();
          torch::Tensor x = batch(4);
          if (kRank == 1) x[2][5] = std::numeric_limits<float>::quiet_NaN();
-         return check_ranks(mlp(), x, options());
+         return check_ranks(model, x, options());
        }},
-      {"no_parameters", [] { return check_ranks(same_everywhere(NoParameters()), batch(4), options()); }},
+      {"no_parameters",
+       [] {
+         auto model = same_everywhere(NoParameters());
+         return check_ranks(model, batch(4), options());
+       }},
       // Every process made a process group of its own (world size 1): nothing is summed.
       {"group_of_one",
        [] {
          RankOptions o = options();
          o.all_reduce = [](torch::Tensor&, std::chrono::milliseconds) {};
-         return check_ranks(mlp(), batch(4), o);
+         auto model = mlp();
+         return check_ranks(model, batch(4), o);
        }},
       // GPU only: a checkpoint saved from cuda:0 loaded without a device on every rank.
       {"load_without_device",
@@ -181,6 +205,15 @@ const std::map<std::string, Scenario>& scenarios() {
          torch::save(saved, path);
          auto model = mlp();  // on cuda:LOCAL_RANK
          torch::load(model, path);
+         return check_ranks(model, batch(4), options());
+       }},
+      // GPU only: rank 1 keeps a 4 MiB tensor made with torch::kCUDA and no index, which means
+      // the current device: cuda:0, since nobody called set_device.
+      {"stray_tensor_on_gpu0",
+       [] {
+         torch::Tensor stray;
+         if (kRank == 1) stray = torch::ones({1 << 20}, torch::kCUDA);
+         auto model = mlp();
          return check_ranks(model, batch(4), options());
        }},
   };

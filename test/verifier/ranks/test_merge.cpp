@@ -117,6 +117,16 @@ TEST(RankMerge, ParametersLeftOnTheCpu) {
       << r.to_text();
 }
 
+TEST(RankMerge, SmallAllocationsAreShownInBytes) {
+  Payloads setup = {rank(0, "node", "cuda:0", kGpu0, {tensor("fc.weight", "cuda:0", kGpu0)}),
+                    rank(1, "node", "cuda:1", kGpu1, {tensor("fc.weight", "cuda:1", kGpu1)},
+                         {memory("cuda:0", kGpu0, 848)})};
+  Report r;
+  merge_devices(setup, {}, r);
+  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
+  EXPECT_NE(r.findings[0].message.find("allocated 848 bytes on GPU"), std::string::npos) << r.to_text();
+}
+
 TEST(RankMerge, RankSetText) {
   EXPECT_EQ(rank_set({}), "{}");
   EXPECT_EQ(rank_set({0, 2}), "{0, 2}");
