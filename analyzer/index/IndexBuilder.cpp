@@ -1,6 +1,7 @@
 #include "IndexBuilder.h"
 
 #include "AstUtil.h"
+#include "CallSiteFacts.h"
 #include "GradientFacts.h"
 #include "TorchTypes.h"
 #include "UseConditions.h"
@@ -470,6 +471,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     }
     HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
     BodyWalker(ctx_, filter_, fd, cls, summary).run();
+    collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];
       m.returnsValue = !fd->getReturnType()->isVoidType() && !isa<CXXConstructorDecl>(fd);

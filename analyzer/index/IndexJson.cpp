@@ -58,6 +58,12 @@ NLOHMANN_JSON_SERIALIZE_ENUM(WriteKind, {{WriteKind::Assign, "assign"},
                                          {WriteKind::Append, "append"},
                                          {WriteKind::Clear, "clear"}})
 
+NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dropout_always_on"},
+                                            {CallSiteKind::LoadWithoutDevice, "load_without_device"},
+                                            {CallSiteKind::ModuleMovedToDevice, "module_moved_to_device"},
+                                            {CallSiteKind::JitLoadWithoutDevice, "jit_load_without_device"},
+                                            {CallSiteKind::CudaEnvAfterInit, "cuda_env_after_init"}})
+
 NNLINT_JSON(SourcePoint, file, line, column)
 NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs)
 NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper)
@@ -74,7 +80,9 @@ NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members
 NNLINT_JSON(HelperSummary, registers, opaque)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
             wholeResultUsed)
-NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers)
+NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
+            innerCauseText, device, fixBegin, fixEnd, fixText)
+NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 

@@ -86,6 +86,8 @@ void ModelIndex::merge(const ModelIndex &other) {
   for (const auto &[name, c] : other.classes) mergeClass(classes[name], c);
   appendUnique(forwardCalls, other.forwardCalls,
                [](const ForwardCallFact &f) { return std::tie(f.loc, f.backwardLoc); });
+  appendUnique(callSites, other.callSites,
+               [](const CallSiteFact &c) { return std::tie(c.kind, c.loc, c.subject); });
   for (const auto &[usr, h] : other.helpers) {
     HelperSummary &have = helpers[usr];
     have.registers.insert(h.registers.begin(), h.registers.end());

@@ -175,10 +175,41 @@ struct ForwardCallFact {
   bool wholeResultUsed = false;  // the result escapes as a whole: every output counts as used
 };
 
+// A call whose meaning depends on what ran before it in the same function
+// (CallSiteFacts.cpp): a dropout left in training mode, a checkpoint loaded
+// without a device into a module that was moved to one, CUDA_VISIBLE_DEVICES
+// set after CUDA was initialised. Facts of any function, not only modules'.
+enum class CallSiteKind {
+  DropoutAlwaysOn,       // functional/ATen dropout whose `training` is constant true, in a module method
+  LoadWithoutDevice,     // torch::load(module, source) with no device
+  ModuleMovedToDevice,   // member->to(device): consulted for loads of that member in other methods
+  JitLoadWithoutDevice,  // torch::jit::load(path) with no device, result used on a device
+  CudaEnvAfterInit,      // setenv/putenv of CUDA_VISIBLE_DEVICES after a CUDA initialisation
+};
+
+struct CallSiteFact {
+  CallSiteKind kind = CallSiteKind::DropoutAlwaysOn;
+  SourcePoint loc;         // the call
+  std::string function;    // qualified name of the enclosing function
+  std::string callee;      // qualified name of the called function, as declared
+  std::string subject;     // the module variable or member; the environment variable
+  std::string memberOf;    // class key, when `subject` is a member of that class
+  SourcePoint cause;       // what precedes the call on some path (move, CUDA initialisation); invalid if none
+  std::string causeText;   // that cause, described for a note
+  SourcePoint innerCause;  // where a called function initialises CUDA, when the cause is that call
+  std::string innerCauseText;
+  std::string device;      // ModuleMovedToDevice: the device, when its text is valid in every method of memberOf
+  // A mechanical fix: replace [fixBegin, fixEnd) with fixText (insert when
+  // equal); for a load of a member moved elsewhere, where `, device` goes.
+  SourcePoint fixBegin, fixEnd;
+  std::string fixText;
+};
+
 struct ModelIndex {
   std::map<std::string, ClassFact> classes;  // by key: "Name@file:line" of the definition
   std::vector<ForwardCallFact> forwardCalls;
   std::map<std::string, HelperSummary> helpers;  // keyed by USR
+  std::vector<CallSiteFact> callSites;
 
   // Adds the facts from another translation unit of the same run.
   void merge(const ModelIndex &other);

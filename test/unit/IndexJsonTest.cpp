@@ -90,6 +90,16 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
   }
   EXPECT_EQ(read.forwardCalls.size(), all.forwardCalls.size());
   EXPECT_EQ(read.helpers.size(), all.helpers.size());
+  ASSERT_FALSE(all.callSites.empty()) << "the call-site checks' inputs should give call-site facts";
+  ASSERT_EQ(read.callSites.size(), all.callSites.size());
+  for (size_t i = 0; i < all.callSites.size(); ++i) {
+    const CallSiteFact &c = all.callSites[i], &r = read.callSites[i];
+    EXPECT_EQ(r.kind, c.kind);
+    EXPECT_EQ(r.loc, c.loc);
+    EXPECT_EQ(r.cause, c.cause);
+    EXPECT_EQ(r.fixBegin, c.fixBegin);
+    EXPECT_EQ(r.fixText, c.fixText);
+  }
 }
 
 TEST(IndexJson, FileResultKeepsErrors) {

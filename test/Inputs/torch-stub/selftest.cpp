@@ -28,6 +28,15 @@ struct MlpImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     x = torch::relu(fc1(x));
     x = F::dropout(x, F::DropoutFuncOptions().p(0.1).training(is_training()));
+    x = F::dropout3d(F::dropout2d(x, F::Dropout2dFuncOptions().p(0.1)), F::Dropout3dFuncOptions());
+    x = F::alpha_dropout(x, F::AlphaDropoutFuncOptions().training(is_training()));
+    x = F::feature_alpha_dropout(x, F::FeatureAlphaDropoutFuncOptions().p(0.2));
+    x = F::detail::dropout(x, 0.1, is_training(), false);
+    x = torch::feature_alpha_dropout(torch::alpha_dropout(torch::feature_dropout(x, 0.1, false), 0.1, false), 0.1, false);
+    at::dropout_(x, 0.1, false);
+    at::feature_dropout_(x, 0.1, false);
+    at::alpha_dropout_(x, 0.1, false);
+    at::feature_alpha_dropout_(x, 0.1, false);
     return fc2->forward(x) * scale;
   }
   torch::nn::Linear fc1{nullptr}, fc2{nullptr};

@@ -731,6 +731,13 @@ inline at::Tensor transpose(const at::Tensor& self, int64_t dim0, int64_t dim1) 
 inline at::Tensor flatten(const at::Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1) { return self; }
 inline at::Tensor argmax(const at::Tensor& self, c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) { return self; }
 inline at::Tensor dropout(const at::Tensor& input, double p, bool train) { return input; }
+inline at::Tensor& dropout_(at::Tensor& self, double p, bool train) { return self; }
+inline at::Tensor feature_dropout(const at::Tensor& input, double p, bool train) { return input; }
+inline at::Tensor& feature_dropout_(at::Tensor& self, double p, bool train) { return self; }
+inline at::Tensor alpha_dropout(const at::Tensor& input, double p, bool train) { return input; }
+inline at::Tensor& alpha_dropout_(at::Tensor& self, double p, bool train) { return self; }
+inline at::Tensor feature_alpha_dropout(const at::Tensor& input, double p, bool train) { return input; }
+inline at::Tensor& feature_alpha_dropout_(at::Tensor& self, double p, bool train) { return self; }
 inline at::Tensor linear(const at::Tensor& input, const at::Tensor& weight, const c10::optional<at::Tensor>& bias = {}) { return input; }
 inline at::Tensor where(const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other) { return self; }
 inline at::Tensor mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction = at::Reduction::Mean) { return self; }

@@ -16,8 +16,18 @@ inline Tensor silu(const Tensor& input) { return input; }
 inline Tensor leaky_relu(Tensor input, const LeakyReLUFuncOptions& options = {}) { return input; }
 inline Tensor softmax(const Tensor& input, const SoftmaxFuncOptions& options) { return input; }
 inline Tensor log_softmax(const Tensor& input, const LogSoftmaxFuncOptions& options) { return input; }
+namespace detail {
+inline Tensor dropout(Tensor input, double p, bool training, bool inplace) { return input; }
+inline Tensor dropout2d(Tensor input, double p, bool training, bool inplace) { return input; }
+inline Tensor dropout3d(Tensor input, double p, bool training, bool inplace) { return input; }
+inline Tensor alpha_dropout(Tensor input, double p, bool training, bool inplace) { return input; }
+inline Tensor feature_alpha_dropout(Tensor input, double p, bool training, bool inplace) { return input; }
+}  // namespace detail
 inline Tensor dropout(Tensor input, const DropoutFuncOptions& options = {}) { return input; }
 inline Tensor dropout2d(Tensor input, const Dropout2dFuncOptions& options = {}) { return input; }
+inline Tensor dropout3d(Tensor input, const Dropout3dFuncOptions& options = {}) { return input; }
+inline Tensor alpha_dropout(Tensor input, const AlphaDropoutFuncOptions& options = {}) { return input; }
+inline Tensor feature_alpha_dropout(Tensor input, const FeatureAlphaDropoutFuncOptions& options = {}) { return input; }
 inline Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {}) { return input; }
 inline Tensor layer_norm(const Tensor& input, const LayerNormFuncOptions& options) { return input; }
 inline Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor& running_var,

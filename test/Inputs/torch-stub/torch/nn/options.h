@@ -320,6 +320,17 @@ struct TORCH_API DropoutFuncOptions {
   TORCH_ARG(bool, inplace) = false;
 };
 using Dropout2dFuncOptions = DropoutFuncOptions;
+using Dropout3dFuncOptions = DropoutFuncOptions;
+struct TORCH_API AlphaDropoutFuncOptions {
+  TORCH_ARG(double, p) = 0.5;
+  TORCH_ARG(bool, training) = false;
+  TORCH_ARG(bool, inplace) = false;
+};
+struct TORCH_API FeatureAlphaDropoutFuncOptions {
+  TORCH_ARG(double, p) = 0.5;
+  TORCH_ARG(bool, training) = false;
+  TORCH_ARG(bool, inplace) = false;
+};
 struct TORCH_API EmbeddingFuncOptions {
   TORCH_ARG(c10::optional<int64_t>, padding_idx) = c10::nullopt;
   TORCH_ARG(c10::optional<double>, max_norm) = c10::nullopt;

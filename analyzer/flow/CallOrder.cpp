@@ -1,0 +1,48 @@
+#include "CallOrder.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace nnlint {
+
+CallOrder::CallOrder(const FunctionDecl *fd, ASTContext &ctx) {
+  Stmt *body = fd->getBody();
+  if (!body) return;
+  CFG::BuildOptions options;
+  options.setAllAlwaysAdd();  // every sub-expression is an element, so every call has a position
+  cfg_ = CFG::buildCFG(fd, body, &ctx, options);
+  if (!cfg_) return;
+  for (const CFGBlock *block : *cfg_) {
+    unsigned index = 0;
+    for (const CFGElement &element : *block) {
+      if (std::optional<CFGStmt> s = element.getAs<CFGStmt>()) position_.try_emplace(s->getStmt(), block, index);
+      ++index;
+    }
+  }
+}
+
+bool CallOrder::reachable(const CFGBlock *from, const CFGBlock *to) const {
+  llvm::SmallPtrSet<const CFGBlock *, 32> seen;
+  llvm::SmallVector<const CFGBlock *, 32> work;
+  for (const CFGBlock::AdjacentBlock &succ : from->succs())
+    if (const CFGBlock *b = succ.getReachableBlock()) work.push_back(b);
+  while (!work.empty()) {
+    const CFGBlock *b = work.pop_back_val();
+    if (b == to) return true;
+    if (!seen.insert(b).second) continue;
+    for (const CFGBlock::AdjacentBlock &succ : b->succs())
+      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
+  }
+  return false;
+}
+
+bool CallOrder::mayPrecede(const Stmt *before, const Stmt *after) const {
+  auto b = position_.find(before), a = position_.find(after);
+  if (b == position_.end() || a == position_.end()) return false;
+  if (b->second.first == a->second.first && b->second.second < a->second.second) return true;
+  return reachable(b->second.first, a->second.first);
+}
+
+}  // namespace nnlint

@@ -1,0 +1,34 @@
+// Which calls of one function can run before which others, on Clang's CFG.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Analysis/CFG.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <utility>
+
+namespace nnlint {
+
+class CallOrder {
+ public:
+  CallOrder(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
+
+  // True when `before` runs and then, on the same path, `after` runs: in the
+  // same block earlier, or in a block from which `after`'s block can be
+  // reached (loops included). False for statements the CFG does not hold
+  // (lambda bodies, unevaluated operands).
+  bool mayPrecede(const clang::Stmt *before, const clang::Stmt *after) const;
+  bool holds(const clang::Stmt *s) const { return position_.count(s) != 0; }
+
+ private:
+  bool reachable(const clang::CFGBlock *from, const clang::CFGBlock *to) const;
+
+  std::unique_ptr<clang::CFG> cfg_;
+  // Block and element index of every expression the CFG evaluates.
+  llvm::DenseMap<const clang::Stmt *, std::pair<const clang::CFGBlock *, unsigned>> position_;
+};
+
+}  // namespace nnlint

@@ -1,0 +1,194 @@
+// Dropout calls inside a module's methods whose `training` flag is a
+// constant true: they keep dropping activations after model->eval().
+#include "CallSiteFacts.h"
+
+#include "AstUtil.h"
+#include "SourceFilter.h"
+#include "TorchCalls.h"
+#include "TorchTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+// Functional dropouts that take an options struct with a `training` field.
+const std::set<std::string> kOptionsDropouts = {
+    "torch::nn::functional::dropout", "torch::nn::functional::dropout2d", "torch::nn::functional::dropout3d",
+    "torch::nn::functional::alpha_dropout", "torch::nn::functional::feature_alpha_dropout"};
+// Dropouts that take `(input, p, train[, inplace])`: ATen's and the functional detail ones.
+const std::set<std::string> kFlagDropouts = {
+    "at::dropout", "at::dropout_", "at::feature_dropout", "at::feature_dropout_", "at::alpha_dropout",
+    "at::alpha_dropout_", "at::feature_alpha_dropout", "at::feature_alpha_dropout_",
+    "torch::nn::functional::detail::dropout", "torch::nn::functional::detail::dropout2d",
+    "torch::nn::functional::detail::dropout3d", "torch::nn::functional::detail::alpha_dropout",
+    "torch::nn::functional::detail::feature_alpha_dropout"};
+
+// The `training_` field that TORCH_ARG(bool, training) declares in an options struct.
+const FieldDecl *trainingField(QualType options) {
+  const CXXRecordDecl *rd = options.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition()) return nullptr;
+  for (const FieldDecl *f : rd->getDefinition()->fields())
+    if (f->getName() == "training_") return f;
+  return nullptr;
+}
+
+bool isTrainingSetter(const CXXMemberCallExpr *call) {
+  const CXXMethodDecl *md = call->getMethodDecl();
+  return md && md->getDeclName().isIdentifier() && md->getName() == "training" && call->getNumArgs() == 1;
+}
+
+// Whether the function sets `training` on the local options variable anywhere.
+bool setsTraining(const Stmt *body, const VarDecl *var) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *var;
+    bool found = false;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+      const auto *ref = dyn_cast<DeclRefExpr>(stripCopies(call->getImplicitObjectArgument()));
+      found |= isTrainingSetter(call) && ref && ref->getDecl() == var;
+      return true;
+    }
+  } f;
+  f.var = var;
+  f.TraverseStmt(const_cast<Stmt *>(body));
+  return f.found;
+}
+
+// How the options argument sets `training`.
+struct TrainingValue {
+  bool known = false;              // false: set in a way this analysis does not follow
+  const Expr *explicitValue = nullptr;  // the argument of .training(...), if any
+  bool fixable = false;            // a temporary options chain: `.training(...)` can be appended
+};
+
+TrainingValue trainingOf(const Expr *options, const Stmt *body) {
+  const Expr *e = options;
+  bool throughVariable = false;
+  for (int step = 0; e && step < 32; ++step) {
+    e = stripCopies(e);
+    if (isa<CXXDefaultArgExpr>(e)) return {true, nullptr, false};
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(e)) {
+      if (isTrainingSetter(call)) return {true, call->getArg(0), false};
+      e = call->getImplicitObjectArgument();  // .p(0.2), .inplace(true)
+      continue;
+    }
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
+      if (c->getNumArgs() != 0) return {};
+      return {true, nullptr, !throughVariable && isa<CXXTemporaryObjectExpr>(c)};
+    }
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
+      const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+      if (!var || isa<ParmVarDecl>(var) || !var->hasLocalStorage() || !var->getInit() || setsTraining(body, var))
+        return {};
+      throughVariable = true;
+      e = var->getInit();
+      continue;
+    }
+    return {};
+  }
+  return {};
+}
+
+struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
+  ASTContext &ctx;
+  const FunctionDecl *fd;
+  std::vector<CallSiteFact> &out;
+  int lambdaDepth = 0;
+
+  DropoutVisitor(ASTContext &c, const FunctionDecl *f, std::vector<CallSiteFact> &o) : ctx(c), fd(f), out(o) {}
+
+  bool TraverseLambdaExpr(LambdaExpr *l) {
+    ++lambdaDepth;
+    bool r = RecursiveASTVisitor::TraverseLambdaExpr(l);
+    --lambdaDepth;
+    return r;
+  }
+
+  SourcePoint point(SourceLocation loc) const { return toPoint(ctx.getSourceManager(), loc); }
+  SourceLocation afterToken(SourceLocation loc) const {
+    return Lexer::getLocForEndOfToken(loc, 0, ctx.getSourceManager(), ctx.getLangOpts());
+  }
+
+  CallSiteFact factAt(const CallExpr *call, std::string callee) const {
+    CallSiteFact f;
+    f.kind = CallSiteKind::DropoutAlwaysOn;
+    f.loc = point(call->getBeginLoc());
+    f.function = fd->getQualifiedNameAsString();
+    f.callee = std::move(callee);
+    return f;
+  }
+
+  // `.training(true)` or a literal `train` argument: point at it, and
+  // replace a literal true with is_training() where `this` is in scope.
+  void explicitTrue(CallSiteFact &f, const Expr *value) const {
+    f.cause = point(value->getBeginLoc());
+    f.causeText = "training is set to '" + writtenText(value, ctx) + "' here";
+    const auto *literal = dyn_cast<CXXBoolLiteralExpr>(value->IgnoreParenImpCasts());
+    if (literal && lambdaDepth == 0 && literal->getLocation().isFileID()) {
+      f.fixBegin = point(literal->getLocation());
+      f.fixEnd = point(afterToken(literal->getLocation()));
+      f.fixText = "is_training()";
+    }
+  }
+
+  void optionsDropout(const CallExpr *call, const std::string &callee) {
+    const Expr *options = call->getArg(1);
+    const FieldDecl *field = trainingField(call->getDirectCallee()->getParamDecl(1)->getType());
+    if (!field) return;
+    TrainingValue training = trainingOf(options, fd->getBody());
+    if (!training.known) return;
+    CallSiteFact f = factAt(call, callee);
+    if (training.explicitValue) {
+      if (constantBool(training.explicitValue, ctx) != std::optional<bool>(true)) return;
+      explicitTrue(f, training.explicitValue);
+      out.push_back(std::move(f));
+      return;
+    }
+    const Expr *byDefault = field->getInClassInitializer();
+    if (!byDefault || constantBool(byDefault, ctx) != std::optional<bool>(true)) return;
+    std::string type = field->getParent()->getQualifiedNameAsString();
+    f.causeText = "the default of " + type + " is training=true";
+    bool thisInScope = lambdaDepth == 0;
+    if (thisInScope && isa<CXXDefaultArgExpr>(options) && call->getRParenLoc().isFileID()) {
+      f.fixBegin = f.fixEnd = point(call->getRParenLoc());
+      f.fixText = ", " + type + "().training(is_training())";
+    } else if (thisInScope && training.fixable && options->getEndLoc().isFileID()) {
+      f.fixBegin = f.fixEnd = point(afterToken(options->getEndLoc()));
+      f.fixText = ".training(is_training())";
+    }
+    out.push_back(std::move(f));
+  }
+
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee) return true;
+    std::string name = callee->getQualifiedNameAsString();
+    if (kOptionsDropouts.count(name) && callee->getNumParams() == 2 && call->getNumArgs() == 2) {
+      optionsDropout(call, name);
+    } else if (kFlagDropouts.count(name) && callee->getNumParams() >= 3 && call->getNumArgs() >= 3) {
+      const Expr *train = call->getArg(2);
+      if (constantBool(train, ctx) == std::optional<bool>(true)) {
+        CallSiteFact f = factAt(call, name);
+        explicitTrue(f, train);
+        out.push_back(std::move(f));
+      }
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+void collectDropoutFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector<CallSiteFact> &out) {
+  // Only a module's own methods know the module's mode (is_training()).
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  if (!md || md->isStatic() || !isModuleClass(md->getParent())) return;
+  DropoutVisitor(ctx, fd, out).TraverseStmt(fd->getBody());
+}
+
+}  // namespace nnlint
