@@ -101,7 +101,9 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   // Suppression comments need only the files' text, so they apply after the checks.
   SourceText text;
   for (const auto &[file, buffer] : opts.unsaved) text.setContents(file, buffer);
-  applySuppressions(result.findings, absolute, text);
+  std::vector<std::string> known = {kUnknownNolintCheck};
+  for (const Rule *rule : rules) known.push_back(rule->info().id);
+  applySuppressions(result.findings, absolute, text, known);
   return result;
 }
 

@@ -6,12 +6,51 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
 using nnlint::Config;
 using CheckOptionMap = std::map<std::string, std::string>;
 
+namespace nnlint {
+namespace {
+
+// A value that clang-tidy accepts as a string or as a list of strings
+// (Checks, WarningsAsErrors).
+struct StringOrList {
+  std::optional<std::string> text;
+  std::optional<std::vector<std::string>> items;
+};
+
+// CheckOptions as a map ("check.Option: value") or, in the older form, a list
+// of {key: ..., value: ...}.
+struct KeyValue {
+  std::string key, value;
+};
+struct CheckOptionsForms {
+  std::optional<CheckOptionMap> map;
+  std::optional<std::vector<KeyValue>> list;
+};
+
+// What a configuration file may say, in the forms clang-tidy accepts.
+struct ConfigFileText {
+  std::optional<StringOrList> checks, warningsAsErrors;
+  std::optional<std::string> headerFilterRegex, excludeHeaderFilterRegex;
+  std::optional<CheckOptionsForms> checkOptions;
+  std::optional<bool> inheritParentConfig;
+};
+
+}  // namespace
+}  // namespace nnlint
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(nnlint::KeyValue)
+
 namespace llvm::yaml {
+
+using nnlint::CheckOptionsForms;
+using nnlint::ConfigFileText;
+using nnlint::KeyValue;
+using nnlint::StringOrList;
 
 template <> struct CustomMappingTraits<CheckOptionMap> {
   static void inputOne(IO &io, StringRef key, CheckOptionMap &m) { io.mapRequired(key.str().c_str(), m[key.str()]); }
@@ -20,6 +59,40 @@ template <> struct CustomMappingTraits<CheckOptionMap> {
   }
 };
 
+template <> struct MappingTraits<KeyValue> {
+  static void mapping(IO &io, KeyValue &kv) {
+    io.mapRequired("key", kv.key);
+    io.mapRequired("value", kv.value);
+  }
+};
+
+// Read only (files are never written back): the form decides which member is filled.
+template <> void yamlize(IO &io, StringOrList &v, bool, EmptyContext &ctx) {
+  const Node *node = static_cast<Input &>(io).getCurrentNode();
+  if (isa<ScalarNode, BlockScalarNode>(node)) yamlize(io, v.text.emplace(), true, ctx);
+  else if (isa<SequenceNode>(node)) yamlize(io, v.items.emplace(), true, ctx);
+  else io.setError("expected a string or a list of strings");
+}
+
+template <> void yamlize(IO &io, CheckOptionsForms &v, bool, EmptyContext &ctx) {
+  const Node *node = static_cast<Input &>(io).getCurrentNode();
+  if (isa<MappingNode>(node)) yamlize(io, v.map.emplace(), true, ctx);
+  else if (isa<SequenceNode>(node)) yamlize(io, v.list.emplace(), true, ctx);
+  else io.setError("expected a map or a list of {key, value}");
+}
+
+template <> struct MappingTraits<ConfigFileText> {
+  static void mapping(IO &io, ConfigFileText &c) {
+    io.mapOptional("Checks", c.checks);
+    io.mapOptional("WarningsAsErrors", c.warningsAsErrors);
+    io.mapOptional("HeaderFilterRegex", c.headerFilterRegex);
+    io.mapOptional("ExcludeHeaderFilterRegex", c.excludeHeaderFilterRegex);
+    io.mapOptional("CheckOptions", c.checkOptions);
+    io.mapOptional("InheritParentConfig", c.inheritParentConfig);
+  }
+};
+
+// Output only (--dump-config): the settings in force, in clang-tidy's forms.
 template <> struct MappingTraits<Config> {
   static void mapping(IO &io, Config &c) {
     io.mapOptional("Checks", c.checks);
@@ -32,15 +105,9 @@ template <> struct MappingTraits<Config> {
 
 }  // namespace llvm::yaml
 
+
 namespace nnlint {
 namespace {
-
-// clang-tidy allows a Checks list over several YAML lines.
-std::string oneLine(std::string globs) {
-  for (char &c : globs)
-    if (c == '\n') c = ',';
-  return globs;
-}
 
 std::string compileRegex(const std::optional<std::string> &pattern, std::unique_ptr<llvm::Regex> &out,
                          const char *key) {
@@ -51,19 +118,91 @@ std::string compileRegex(const std::optional<std::string> &pattern, std::unique_
   return "";
 }
 
+// Both forms as one comma-separated glob list; clang-tidy also allows the
+// string form over several lines.
+std::optional<std::string> joined(const std::optional<StringOrList> &v) {
+  if (!v) return std::nullopt;
+  std::string out;
+  if (v->items) {
+    for (const std::string &item : *v->items) out += (out.empty() ? "" : ",") + item;
+  } else if (v->text) {
+    out = *v->text;
+  }
+  for (char &c : out)
+    if (c == '\n') c = ',';
+  return out;
+}
+
+// The globs of a clang-tidy list that concern nnlint: those that name nn-*
+// checks or match one ('*', '-*', 'nn-reset-*'); other tools' checks dropped.
+std::string nnPart(const std::string &globs, const std::vector<std::string> &known, bool &namesNn) {
+  llvm::SmallVector<llvm::StringRef, 8> parts;
+  llvm::StringRef(globs).split(parts, ',', -1, false);
+  std::string out;
+  for (llvm::StringRef part : parts) {
+    llvm::StringRef pattern = part.trim();
+    pattern.consume_front("-");
+    pattern = pattern.trim();
+    bool nn = pattern.starts_with("nn-");
+    if (!nn && !globMatchesAny(pattern.str(), known)) continue;
+    namesNn |= nn;
+    out += (out.empty() ? "" : ",") + part.trim().str();
+  }
+  return out;
+}
+
+void append(std::optional<std::string> &list, const std::optional<std::string> &more) {
+  if (!more) return;
+  list = list ? *list + "," + *more : *more;
+}
+
 }  // namespace
 
-std::string parseConfig(const std::string &yaml, Config &out) {
+std::string parseConfig(const std::string &yaml, Config &out, ConfigDialect dialect) {
   std::string firstError;
   auto handler = [](const llvm::SMDiagnostic &d, void *ctx) {
     auto *err = static_cast<std::string *>(ctx);
-    if (err->empty())
+    // Unknown keys of a .clang-tidy arrive as warnings.
+    if (err->empty() && d.getKind() == llvm::SourceMgr::DK_Error)
       *err = std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " + d.getMessage().str();
   };
+  ConfigFileText text;
   llvm::yaml::Input in(yaml, nullptr, handler, &firstError);
-  in >> out;
+  // A .clang-tidy holds clang-tidy's other settings too (FormatStyle, SystemHeaders, ...).
+  in.setAllowUnknownKeys(dialect == ConfigDialect::ClangTidy);
+  in >> text;
   if (in.error() && firstError.empty()) firstError = "1:1: " + in.error().message();
-  return firstError;
+  if (!firstError.empty()) return firstError;
+  out.checks = joined(text.checks);
+  out.warningsAsErrors = joined(text.warningsAsErrors);
+  out.headerFilterRegex = text.headerFilterRegex;
+  out.excludeHeaderFilterRegex = text.excludeHeaderFilterRegex;
+  out.inheritParentConfig = text.inheritParentConfig.value_or(false);
+  if (text.checkOptions && text.checkOptions->map) out.checkOptions = *text.checkOptions->map;
+  if (text.checkOptions && text.checkOptions->list)
+    for (const KeyValue &kv : *text.checkOptions->list) out.checkOptions[kv.key] = kv.value;
+  return "";
+}
+
+bool takeNnPart(Config &config, const std::vector<std::string> &known) {
+  bool namesNn = false;
+  if (config.checks) config.checks = nnPart(*config.checks, known, namesNn);
+  bool ignored = false;
+  if (config.warningsAsErrors) config.warningsAsErrors = nnPart(*config.warningsAsErrors, known, ignored);
+  for (auto it = config.checkOptions.begin(); it != config.checkOptions.end();)
+    it = llvm::StringRef(it->first).starts_with("nn-") ? std::next(it) : config.checkOptions.erase(it);
+  return namesNn;
+}
+
+void inheritFrom(Config &child, const Config &parent) {
+  Config merged = parent;
+  append(merged.checks, child.checks);
+  append(merged.warningsAsErrors, child.warningsAsErrors);
+  if (child.headerFilterRegex) merged.headerFilterRegex = child.headerFilterRegex;
+  if (child.excludeHeaderFilterRegex) merged.excludeHeaderFilterRegex = child.excludeHeaderFilterRegex;
+  for (const auto &[k, v] : child.checkOptions) merged.checkOptions[k] = v;
+  merged.inheritParentConfig = false;
+  child = std::move(merged);
 }
 
 std::string dumpConfig(const Config &config) {
@@ -79,23 +218,92 @@ std::string dumpConfig(const Config &config) {
 ConfigResolver::ConfigResolver(CommandLineConfig cli, std::vector<std::string> knownChecks)
     : cli_(std::move(cli)), known_(std::move(knownChecks)) {}
 
+const Config *ConfigResolver::load(const std::string &path, std::string &error) {
+  if (auto it = loaded_.find(path); it != loaded_.end()) return &it->second;
+  auto fail = [&](const std::string &why) -> const Config * {
+    error = path + ":" + why;
+    return nullptr;
+  };
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return fail(" cannot read: " + buf.getError().message());
+  bool clangTidy = llvm::sys::path::filename(path) == kClangTidyFileName;
+  Config c;
+  if (std::string why = parseConfig((*buf)->getBuffer().str(), c,
+                                    clangTidy ? ConfigDialect::ClangTidy : ConfigDialect::Nnlint);
+      !why.empty())
+    return fail(why);
+  if (clangTidy) takeNnPart(c, known_);
+  if (c.inheritParentConfig) {
+    // The configuration further up, as clang-tidy's InheritParentConfig does.
+    llvm::StringRef dir = llvm::sys::path::parent_path(path);
+    std::string parentPath = findAbove(std::string(llvm::sys::path::parent_path(dir)), error);
+    if (!error.empty()) return nullptr;
+    if (!parentPath.empty()) {
+      const Config *parent = load(parentPath, error);
+      if (!parent) return nullptr;
+      inheritFrom(c, *parent);
+    }
+  }
+  return &(loaded_[path] = std::move(c));
+}
+
+bool ConfigResolver::concernsNnlint(const std::string &clangTidyFile, std::string &error) {
+  auto buf = llvm::MemoryBuffer::getFile(clangTidyFile);
+  if (!buf) return false;
+  Config c;
+  if (std::string why = parseConfig((*buf)->getBuffer().str(), c, ConfigDialect::ClangTidy); !why.empty()) {
+    error = clangTidyFile + ":" + why;
+    return false;
+  }
+  return takeNnPart(c, known_);
+}
+
+std::string ConfigResolver::findAbove(const std::string &start, std::string &error) {
+  // Walk up, remembering the answer for every directory passed.
+  std::vector<std::string> passed;
+  std::string found;
+  for (llvm::StringRef dir = start; !dir.empty(); dir = llvm::sys::path::parent_path(dir)) {
+    if (auto it = dirToConfig_.find(dir.str()); it != dirToConfig_.end()) {
+      found = it->second;
+      break;
+    }
+    passed.push_back(dir.str());
+    llvm::SmallString<256> own(dir), tidy(dir);
+    llvm::sys::path::append(own, kConfigFileName);
+    llvm::sys::path::append(tidy, kClangTidyFileName);
+    if (llvm::sys::fs::is_regular_file(own)) {
+      found = std::string(own);
+      break;
+    }
+    // A .clang-tidy counts only where it says something about nn-* checks.
+    if (llvm::sys::fs::is_regular_file(tidy) && concernsNnlint(std::string(tidy), error)) {
+      found = std::string(tidy);
+      break;
+    }
+    if (!error.empty()) return "";
+    if (dir == llvm::sys::path::root_path(dir)) break;
+  }
+  for (const std::string &d : passed) dirToConfig_[d] = found;
+  return found;
+}
+
 const ConfigResolver::Effective *ConfigResolver::forConfigFile(const std::string &path, std::string &error) {
   auto it = byConfig_.find(path);
   if (it != byConfig_.end()) return it->second.get();
   auto e = std::make_unique<Effective>();
   e->source = path;
+  if (!path.empty()) {
+    const Config *c = load(path, error);
+    if (!c) return nullptr;
+    e->config = *c;
+  }
   auto fail = [&](const std::string &why) -> const Effective * {
     error = (path.empty() ? std::string("command line:") : path + ":") + why;
     return nullptr;
   };
-  if (!path.empty()) {
-    auto buf = llvm::MemoryBuffer::getFile(path);
-    if (!buf) return fail(" cannot read: " + buf.getError().message());
-    if (std::string why = parseConfig((*buf)->getBuffer().str(), e->config); !why.empty()) return fail(why);
-  }
   Config &c = e->config;
-  c.checks = oneLine(c.checks.value_or("nn-*")) + (cli_.checks ? "," + *cli_.checks : "");
-  c.warningsAsErrors = oneLine(c.warningsAsErrors.value_or("")) + (cli_.warningsAsErrors ? "," + *cli_.warningsAsErrors : "");
+  c.checks = c.checks.value_or("nn-*") + (cli_.checks ? "," + *cli_.checks : "");
+  c.warningsAsErrors = c.warningsAsErrors.value_or("") + (cli_.warningsAsErrors ? "," + *cli_.warningsAsErrors : "");
   if (std::string why = e->checks.parse(*c.checks, known_); !why.empty()) return fail(" Checks: " + why);
   if (std::string why = e->warningsAsErrors.parse(*c.warningsAsErrors, known_); !why.empty())
     return fail(" WarningsAsErrors: " + why);
@@ -109,24 +317,8 @@ const ConfigResolver::Effective *ConfigResolver::forConfigFile(const std::string
 
 const ConfigResolver::Effective *ConfigResolver::forFile(const std::string &file, std::string &error) {
   if (cli_.configFile) return forConfigFile(*cli_.configFile, error);
-  // Walk up from the file's directory, remembering the answer for every directory passed.
-  std::vector<std::string> passed;
-  std::string found;
-  for (llvm::StringRef dir = llvm::sys::path::parent_path(file); !dir.empty(); dir = llvm::sys::path::parent_path(dir)) {
-    if (auto it = dirToConfig_.find(dir.str()); it != dirToConfig_.end()) {
-      found = it->second;
-      break;
-    }
-    passed.push_back(dir.str());
-    llvm::SmallString<256> candidate(dir);
-    llvm::sys::path::append(candidate, kConfigFileName);
-    if (llvm::sys::fs::is_regular_file(candidate)) {
-      found = std::string(candidate);
-      break;
-    }
-    if (dir == llvm::sys::path::root_path(dir)) break;
-  }
-  for (const std::string &d : passed) dirToConfig_[d] = found;
+  std::string found = findAbove(std::string(llvm::sys::path::parent_path(file)), error);
+  if (!error.empty()) return nullptr;
   return forConfigFile(found, error);
 }
 

@@ -1,11 +1,13 @@
-// .nnlint.yaml: per-directory configuration in clang-tidy's style.
+// .nnlint.yaml: per-directory configuration in clang-tidy's style and forms,
+// or, where there is none, the nn-* part of a .clang-tidy.
 //
-//   Checks: '-*,nn-unregistered-*'
+//   Checks: '-*,nn-unregistered-*'        (or a YAML list of globs)
 //   WarningsAsErrors: 'nn-*'
 //   HeaderFilterRegex: 'src/.*'
 //   ExcludeHeaderFilterRegex: 'third_party/.*'
-//   CheckOptions:
+//   CheckOptions:                         (or a list of {key, value})
 //     nn-some-check.SomeOption: value
+//   InheritParentConfig: true             (append to the configuration above)
 //
 // Each finding uses the .nnlint.yaml nearest above the file it is reported in
 // (or the one given with --config-file). Command-line --checks and
@@ -27,6 +29,7 @@
 namespace nnlint {
 
 inline constexpr const char *kConfigFileName = ".nnlint.yaml";
+inline constexpr const char *kClangTidyFileName = ".clang-tidy";
 
 struct Config {
   std::optional<std::string> checks;
@@ -34,10 +37,19 @@ struct Config {
   std::optional<std::string> headerFilterRegex;
   std::optional<std::string> excludeHeaderFilterRegex;
   std::map<std::string, std::string> checkOptions;
+  bool inheritParentConfig = false;  // as read; false once merged with the parent
 };
 
+// .nnlint.yaml rejects unknown keys; a .clang-tidy has other tools' settings too.
+enum class ConfigDialect { Nnlint, ClangTidy };
+
 // Parses YAML text; returns "" or "LINE:COL: problem".
-std::string parseConfig(const std::string &yaml, Config &out);
+std::string parseConfig(const std::string &yaml, Config &out, ConfigDialect dialect = ConfigDialect::Nnlint);
+// Keeps the part of a clang-tidy configuration that concerns nnlint (globs that
+// name or match nn-* checks, nn-* check options); returns whether any glob names nn-*.
+bool takeNnPart(Config &config, const std::vector<std::string> &known);
+// `child` becomes `parent` with child's lists appended and its settings on top.
+void inheritFrom(Config &child, const Config &parent);
 std::string dumpConfig(const Config &config);
 
 struct CommandLineConfig {
@@ -64,10 +76,17 @@ class ConfigResolver {
 
  private:
   const Effective *forConfigFile(const std::string &path, std::string &error);
+  // A configuration file, parsed and merged with its parents (InheritParentConfig).
+  const Config *load(const std::string &path, std::string &error);
+  // The configuration file for a directory: the nearest .nnlint.yaml, or
+  // .clang-tidy that names nn-* checks, at or above it; "" for none.
+  std::string findAbove(const std::string &dir, std::string &error);
+  bool concernsNnlint(const std::string &clangTidyFile, std::string &error);
 
   CommandLineConfig cli_;
   std::vector<std::string> known_;
-  std::map<std::string, std::string> dirToConfig_;  // directory -> .nnlint.yaml path ("" none)
+  std::map<std::string, std::string> dirToConfig_;  // directory -> configuration file ("" none)
+  std::map<std::string, Config> loaded_;
   std::map<std::string, std::unique_ptr<Effective>> byConfig_;
 };
 

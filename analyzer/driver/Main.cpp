@@ -36,7 +36,7 @@ cl::opt<std::string> checks("checks", cl::desc("Comma-separated globs of checks 
                                                "(clang-tidy syntax). Default: nn-*"),
                             cl::init("nn-*"), cl::cat(category));
 cl::opt<bool> listChecks("list-checks", cl::desc("List the enabled checks and exit"), cl::cat(category));
-cl::opt<std::string> outputFormat("format", cl::desc("Output format: text, json or sarif"), cl::init("text"),
+cl::opt<std::string> outputFormat("format", cl::desc("Output format: text, json, sarif, github (workflow annotations) or codeclimate (GitLab Code Quality)"), cl::init("text"),
                             cl::cat(category));
 cl::opt<std::string> output("output", cl::desc("Write the findings to this file (atomically)"),
                             cl::value_desc("file"), cl::cat(category));
@@ -134,8 +134,14 @@ int main(int argc, char **argv) {
 
   std::vector<std::string> known;
   for (const auto &r : nnlint::allRules()) known.push_back(r->info().id);
+  known.push_back(nnlint::kUnknownNolintCheck);
   nnlint::CheckFilter filter;
   if (std::string err = filter.parse(checks, known); !err.empty()) return usageError("--checks: " + err);
+  // --checks is appended to the default list; one that leaves nothing on is a mistake.
+  nnlint::CheckFilter withDefault;
+  if (checks.getNumOccurrences() && withDefault.parse("nn-*," + checks, known).empty() &&
+      !withDefault.enablesAny(known))
+    return usageError("--checks: '" + checks + "' enables no check (see --list-checks)");
   // Every check runs; each finding is then kept or dropped by the configuration of its file.
   std::vector<const nnlint::Rule *> enabled;
   for (const auto &r : nnlint::allRules()) enabled.push_back(r.get());
@@ -186,6 +192,7 @@ int main(int argc, char **argv) {
   report.quiet = quiet;
   for (const auto &r : nnlint::allRules()) report.rules.push_back(r->info());
   report.rules.push_back(nnlint::nolintRuleInfo());
+  report.rules.push_back(nnlint::unknownNolintRuleInfo());
   if (srcRoot.empty()) {
     SmallString<256> cwd;
     sys::fs::current_path(cwd);

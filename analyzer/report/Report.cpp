@@ -1,6 +1,8 @@
 #include "Report.h"
 
 #include "Baseline.h"
+#include "CodeClimateOutput.h"
+#include "GithubOutput.h"
 #include "Fixes.h"
 #include "JsonOutput.h"
 #include "OutputFile.h"
@@ -19,9 +21,15 @@ bool useColors(const std::string &mode, llvm::raw_ostream &stream) {
   return stream.has_colors();
 }
 
+static bool knownFormat(const std::string &format) {
+  for (const char *known : {"text", "json", "sarif", "github", "codeclimate"})
+    if (format == known) return true;
+  return false;
+}
+
 std::string prepareReport(const ReportOptions &opts, std::set<std::string> &baseline) {
-  if (opts.format != "text" && opts.format != "json" && opts.format != "sarif")
-    return "--format: unknown format '" + opts.format + "' (text, json, sarif)";
+  if (!knownFormat(opts.format))
+    return "--format: unknown format '" + opts.format + "' (text, json, sarif, github, codeclimate)";
   if (opts.color != "auto" && opts.color != "always" && opts.color != "never")
     return "--color: unknown value '" + opts.color + "' (auto, always, never)";
   if (!opts.baseline.empty())
@@ -52,7 +60,10 @@ int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, Co
 
   std::string rendered;
   llvm::raw_string_ostream os(rendered);
-  if (opts.format == "sarif") os << toSarif(result.findings, opts.rules, result.errors, opts.srcRoot, text);
+  if (opts.format == "sarif")
+    os << toSarif(result.findings, opts.rules, result.errors, opts.srcRoot, text, !opts.baseline.empty());
+  else if (opts.format == "github") os << toGithub(result.findings, result.errors, opts.srcRoot);
+  else if (opts.format == "codeclimate") os << toCodeClimate(result.findings, opts.srcRoot);
   else if (opts.format == "json") os << toJson(result.findings, result.errors, opts.srcRoot, text);
   else printText(result.findings, os, opts.output.empty() && useColors(opts.color, llvm::outs()));
   os.flush();

@@ -17,7 +17,7 @@ inline constexpr int kExitFindings = 1;
 inline constexpr int kExitError = 2;
 
 struct ReportOptions {
-  std::string format = "text";  // text, json, sarif
+  std::string format = "text";  // text, json, sarif, github, codeclimate
   std::string output;           // --output, "" for stdout
   std::string srcRoot;          // absolute, ends in '/'
   std::string baseline;         // --baseline

@@ -1,6 +1,8 @@
 #include "SarifOutput.h"
 
 #include "Baseline.h"
+#include "LineHash.h"
+#include "RulePages.h"
 #include "SourceText.h"
 #include "Suppressions.h"
 #include "Version.h"
@@ -74,15 +76,43 @@ json location(const SourcePoint &p, const std::string &srcRoot, SourceText &text
 
 json ruleDescriptor(const RuleInfo &i) {
   std::string help = i.description + "\n\nSee " + helpUriFor(i.id);
+  json helpJson = {{"text", help}};
+  if (const char *page = rulePage(i.id)) helpJson["markdown"] = page;
   return {{"id", i.id},
           {"name", ruleName(i.id)},
           {"shortDescription", {{"text", i.summary}}},
           {"fullDescription", {{"text", i.description}}},
-          {"help", {{"text", help}}},
+          {"help", helpJson},
           {"helpUri", helpUriFor(i.id)},
           {"defaultConfiguration", {{"level", sarifLevel(i.severity)}}},
           {"properties", {{"tags", {"correctness", "libtorch"}}, {"precision", "high"},
                           {"problem.severity", i.severity == Severity::Error ? "error" : "warning"}}}};
+}
+
+// SARIF message text with embedded links: literal brackets are escaped.
+std::string escapeBrackets(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '[' || c == ']' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// The primaryLocationLineHash of each finding, from its file's text.
+std::vector<std::string> primaryLineHashes(const std::vector<Finding> &findings, SourceText &text) {
+  std::map<std::string, std::map<unsigned, std::string>> byFile;
+  std::vector<std::string> out;
+  for (const Finding &f : findings) {
+    auto it = byFile.find(f.loc.file);
+    if (it == byFile.end()) {
+      const std::string *contents = text.contents(f.loc.file);
+      it = byFile.emplace(f.loc.file, contents ? lineHashes(*contents) : std::map<unsigned, std::string>()).first;
+    }
+    auto line = it->second.find(f.loc.line);
+    out.push_back(line == it->second.end() ? "" : line->second);
+  }
+  return out;
 }
 
 }  // namespace
@@ -111,7 +141,8 @@ std::string helpUriFor(const std::string &check) {
 }
 
 std::string toSarif(const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
-                    const std::vector<ToolError> &errors, const std::string &srcRoot, SourceText &text) {
+                    const std::vector<ToolError> &errors, const std::string &srcRoot, SourceText &text,
+                    bool withBaseline) {
   json rulesJson = json::array();
   std::map<std::string, size_t> ruleIndex;
   for (const RuleInfo &i : rules) {
@@ -119,23 +150,32 @@ std::string toSarif(const std::vector<Finding> &findings, const std::vector<Rule
     rulesJson.push_back(ruleDescriptor(i));
   }
   std::vector<std::string> prints = fingerprints(findings, srcRoot);
+  std::vector<std::string> lineHashes = primaryLineHashes(findings, text);
   json results = json::array();
   for (size_t k = 0; k < findings.size(); ++k) {
     const Finding &f = findings[k];
-    json r = {{"ruleId", f.check},
-              {"level", sarifLevel(f.severity)},
-              {"message", {{"text", f.message}}},
-              {"locations", json::array({location(f.loc, srcRoot, text)})},
-              {"partialFingerprints", {{"nnlintFingerprint/v1", prints[k]}}}};
-    if (auto it = ruleIndex.find(f.check); it != ruleIndex.end()) r["ruleIndex"] = it->second;
+    // Notes become related locations, linked from the message ("[text](id)",
+    // ids from 1) so that GitHub shows them as links.
+    std::string message = escapeBrackets(f.message);
     json related = json::array();
     for (const RelatedNote &n : f.notes) {
       if (!n.loc.valid()) continue;
       json l = location(n.loc, srcRoot, text);
-      l["id"] = related.size();
+      l["id"] = related.size() + 1;
       l["message"] = {{"text", n.message}};
+      message += (related.empty() ? " (" : "; ") + std::string("[") + escapeBrackets(n.message) + "](" +
+                 std::to_string(related.size() + 1) + ")";
       related.push_back(l);
     }
+    if (!related.empty()) message += ")";
+    json r = {{"ruleId", f.check},
+              {"level", sarifLevel(f.severity)},
+              {"message", {{"text", message}}},
+              {"locations", json::array({location(f.loc, srcRoot, text)})},
+              {"partialFingerprints", {{"nnlintFingerprint/v1", prints[k]}}}};
+    if (!lineHashes[k].empty()) r["partialFingerprints"]["primaryLocationLineHash"] = lineHashes[k];
+    if (withBaseline) r["baselineState"] = "new";  // the baselined findings were dropped before
+    if (auto it = ruleIndex.find(f.check); it != ruleIndex.end()) r["ruleIndex"] = it->second;
     if (!related.empty()) r["relatedLocations"] = related;
     results.push_back(r);
   }
@@ -159,6 +199,8 @@ std::string toSarif(const std::vector<Finding> &findings, const std::vector<Rule
                                     {"rules", rulesJson}}}}},
               {"results", results},
               {"columnKind", "utf16CodeUnits"},
+              // GitHub's analysis category: one category for every nnlint upload.
+              {"automationDetails", {{"id", "nnlint/"}}},
               {"invocations", json::array({{{"executionSuccessful", errors.empty()},
                                             {"toolExecutionNotifications", notifications}}})}};
   if (!srcRoot.empty()) run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", fileUri(srcRoot)}}}};

@@ -25,8 +25,10 @@ class SourceText;
 
 // srcRoot: absolute directory ending in '/'; files under it get uris relative
 // to the SRCROOT base, others absolute file:// uris.
+// withBaseline: --baseline was given, so every result is "baselineState": "new".
 std::string toSarif(const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
-                    const std::vector<ToolError> &errors, const std::string &srcRoot, SourceText &text);
+                    const std::vector<ToolError> &errors, const std::string &srcRoot, SourceText &text,
+                    bool withBaseline = false);
 
 // Where a rule's documentation page is.
 std::string helpUriFor(const std::string &check);

@@ -68,7 +68,7 @@ struct FileSuppressions {
     Directive begin;
   };
   std::vector<Range> ranges;
-  std::vector<Finding> unmatched;
+  std::vector<Finding> unmatched;  // and unknown check names
 
   bool suppressed(unsigned line, const std::string &check) const {
     if (auto it = byLine.find(line); it != byLine.end())
@@ -89,7 +89,24 @@ Finding unmatchedFinding(const std::string &file, const Directive &d, const char
   return f;
 }
 
-FileSuppressions scan(const std::string &file, SourceText &text) {
+// A NOLINT naming an nn- check that does not exist suppresses nothing; say so
+// (as Ruff's RUF100 does). Other tools' check names are theirs to judge.
+void reportUnknownNames(const std::string &file, const Directive &d, const std::vector<std::string> &known,
+                        std::vector<Finding> &out) {
+  if (!d.checks) return;
+  for (const std::string &name : *d.checks) {
+    if (llvm::StringRef(name).starts_with("nn-") && !globMatchesAny(name, known)) {
+      Finding f;
+      f.check = kUnknownNolintCheck;
+      f.severity = Severity::Note;
+      f.message = "'" + name + "' in this NOLINT comment matches no nnlint check, so it suppresses nothing";
+      f.loc = SourcePoint{file, d.line, d.column};
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+FileSuppressions scan(const std::string &file, SourceText &text, const std::vector<std::string> &known) {
   FileSuppressions s;
   std::vector<Directive> open;
   unsigned lines = text.lineCount(file);
@@ -99,6 +116,7 @@ FileSuppressions scan(const std::string &file, SourceText &text) {
     std::vector<Directive> found;
     parseLine(line, n, found);
     for (Directive &d : found) {
+      if (d.kind != DirectiveKind::End) reportUnknownNames(file, d, known, s.unmatched);
       switch (d.kind) {
         case DirectiveKind::ThisLine: s.byLine[n].push_back(d); break;
         case DirectiveKind::NextLine: s.byLine[n + 1].push_back(d); break;
@@ -137,11 +155,19 @@ RuleInfo nolintRuleInfo() {
           Severity::Error};
 }
 
-void applySuppressions(std::vector<Finding> &findings, const std::vector<std::string> &files, SourceText &text) {
+RuleInfo unknownNolintRuleInfo() {
+  return {kUnknownNolintCheck, "A NOLINT comment names a check that does not exist",
+          "A check name or glob in NOLINT(...), NOLINTNEXTLINE(...) or NOLINTBEGIN(...) that starts with nn- "
+          "but matches no nnlint check suppresses nothing; it is usually a misspelt check name.",
+          Severity::Note};
+}
+
+void applySuppressions(std::vector<Finding> &findings, const std::vector<std::string> &files, SourceText &text,
+                       const std::vector<std::string> &known) {
   std::set<std::string> toScan(files.begin(), files.end());
   for (const Finding &f : findings) toScan.insert(f.loc.file);
   std::map<std::string, FileSuppressions> byFile;
-  for (const std::string &file : toScan) byFile.emplace(file, scan(file, text));
+  for (const std::string &file : toScan) byFile.emplace(file, scan(file, text, known));
 
   std::vector<Finding> kept;
   for (Finding &f : findings) {

@@ -19,9 +19,14 @@ namespace nnlint {
 
 inline constexpr const char *kNolintCheck = "nnlint-nolint";
 RuleInfo nolintRuleInfo();
+// A NOLINT(...) naming an nn- check that matches none of `known`: a note.
+inline constexpr const char *kUnknownNolintCheck = "nn-unknown-nolint";
+RuleInfo unknownNolintRuleInfo();
 
 // Drops suppressed findings, and adds a kNolintCheck error for each unmatched
-// NOLINTBEGIN/NOLINTEND in `files` and in the files the findings point into.
-void applySuppressions(std::vector<Finding> &findings, const std::vector<std::string> &files, SourceText &text);
+// NOLINTBEGIN/NOLINTEND in `files` and in the files the findings point into,
+// and a kUnknownNolintCheck note for each unknown nn- name in a NOLINT list.
+void applySuppressions(std::vector<Finding> &findings, const std::vector<std::string> &files, SourceText &text,
+                       const std::vector<std::string> &known);
 
 }  // namespace nnlint

@@ -7,7 +7,9 @@ Prints "valid: LOG (N results)" per log, and with --fingerprints one line
 "ruleId fingerprint" per result; exits 1 listing the problems otherwise."""
 import json
 import os
+import re
 import sys
+import urllib.parse
 
 import jsonschema
 
@@ -41,6 +43,66 @@ def location_problems(where, loc, has_root):
     return problems
 
 
+def line_hashes(path):
+    """GitHub's primaryLocationLineHash for every line of a file, written from
+    codeql-action's description: a rolling hash (base 37, 64-bit) over the next
+    100 characters from each line start, spaces/tabs skipped, CR/CRLF read as
+    LF, an end marker 65535 and zeros after the last character."""
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    units = list(text.encode("utf-16-le"))
+    chars = [units[i] | (units[i + 1] << 8) for i in range(0, len(units), 2)] + [65535]
+    # Characters that take part, each with the line it starts (or 0).
+    kept, line, at_start, prev_cr = [], 0, True, False
+    for c in chars:
+        if c in (32, 9) or (prev_cr and c == 10):
+            prev_cr = False
+            continue
+        prev_cr = c == 13
+        if prev_cr:
+            c = 10
+        starts = 0
+        if at_start:
+            line += 1
+            starts, at_start = line, False
+        if c == 10:
+            at_start = True
+        kept.append((c, starts))
+    mask = (1 << 64) - 1
+    values = [c for c, _ in kept] + [0] * 100
+    hashes, counts = {}, {}
+    for i, (_, starts) in enumerate(kept):
+        if not starts:
+            continue
+        h = 0
+        for c in values[i:i + 100]:
+            h = (h * 37 + c) & mask
+        key = format(h, "x")
+        counts[key] = counts.get(key, 0) + 1
+        hashes[starts] = f"{key}:{counts[key]}"
+    return hashes
+
+
+def line_hash_problems(log):
+    problems = []
+    for run in log.get("runs", []):
+        root = run.get("originalUriBaseIds", {}).get("SRCROOT", {}).get("uri", "")
+        cache = {}
+        for i, res in enumerate(run.get("results", [])):
+            given = res.get("partialFingerprints", {}).get("primaryLocationLineHash")
+            phys = res["locations"][0]["physicalLocation"]
+            uri = phys["artifactLocation"]["uri"]
+            if phys["artifactLocation"].get("uriBaseId") == "SRCROOT":
+                uri = root + uri
+            path = urllib.parse.unquote(urllib.parse.urlparse(uri).path)
+            if path not in cache:
+                cache[path] = line_hashes(path)
+            want = cache[path].get(phys["region"]["startLine"])
+            if given != want:
+                problems.append(f"result {i}: primaryLocationLineHash {given!r}, GitHub computes {want!r}")
+    return problems
+
+
 def code_scanning_problems(log):
     """What GitHub code scanning and similar services need beyond the schema."""
     problems = []
@@ -59,6 +121,8 @@ def code_scanning_problems(log):
             for key in ("shortDescription", "fullDescription", "help"):
                 if not rule.get(key, {}).get("text"):
                     problems.append(f"rule {rule.get('id')}: {key}.text missing")
+            if rule.get("id", "").startswith("nn-") and not rule.get("help", {}).get("markdown", "").startswith("# " + rule["id"]):
+                problems.append(f"rule {rule.get('id')}: help.markdown is not its rule page")
             if not rule.get("helpUri", "").startswith("https://"):
                 problems.append(f"rule {rule.get('id')}: helpUri missing")
             if rule.get("defaultConfiguration", {}).get("level") not in ("note", "warning", "error"):
@@ -66,6 +130,8 @@ def code_scanning_problems(log):
         base = run.get("originalUriBaseIds", {}).get("SRCROOT", {}).get("uri", "")
         if not (base.startswith("file:///") and base.endswith("/")):
             problems.append(f"run {r}: SRCROOT uri {base!r} is not an absolute file uri ending in '/'")
+        if not run.get("automationDetails", {}).get("id"):
+            problems.append(f"run {r}: automationDetails.id missing")
         invocations = run.get("invocations", [])
         if not invocations or not isinstance(invocations[0].get("executionSuccessful"), bool):
             problems.append(f"run {r}: invocations[0].executionSuccessful missing")
@@ -79,6 +145,13 @@ def code_scanning_problems(log):
                 problems.append(f"{where}: message.text missing")
             if not res.get("partialFingerprints", {}).get("nnlintFingerprint/v1"):
                 problems.append(f"{where}: partialFingerprints missing")
+            # Links in the message ([text](id)) must name a related location.
+            related_ids = {loc.get("id") for loc in res.get("relatedLocations", [])}
+            for link in re.findall(r"(?<!\\)\]\((\d+)\)", res.get("message", {}).get("text", "")):
+                if int(link) not in related_ids:
+                    problems.append(f"{where}: message links to location {link}, which is not a related location")
+            if len(related_ids) != len(re.findall(r"(?<!\\)\]\(\d+\)", res.get("message", {}).get("text", ""))):
+                problems.append(f"{where}: not every related location is linked from the message")
             if len(res.get("locations", [])) != 1:
                 problems.append(f"{where}: not exactly one primary location")
             for loc in res.get("locations", []) + res.get("relatedLocations", []):
@@ -104,6 +177,8 @@ def main(argv):
             log = json.load(f)
         problems = [f"schema: /{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(log)]
         problems += code_scanning_problems(log)
+        if not problems:
+            problems += line_hash_problems(log)
         if problems:
             failed = True
             print(f"invalid: {path}")
