@@ -44,4 +44,5 @@ config.substitutions.append(("%validate_sarif", config.python_executable + " " +
                              os.path.join(config.nnlint_source_dir, "test", "lit", "Inputs", "validate_sarif.py")))
 config.substitutions.append(("%expect_exit", config.python_executable + " " +
                              os.path.join(config.nnlint_source_dir, "test", "lit", "cli", "Inputs", "expect_exit.py")))
+config.substitutions.append(("%builddir", config.nnlint_build_dir))
 config.substitutions.append(("%tidy_plugin", os.path.join(config.nnlint_build_dir, "plugin", "libnnlintTidyModule.so")))
