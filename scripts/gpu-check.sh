@@ -82,7 +82,7 @@ run_ranks() {
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 if [ "$gpus" -ge 2 ]; then
   for s in clean clean_resnet partial_gradient unused_everywhere different_models not_broadcast throw_42 \
-           empty_shard nan_input no_parameters group_of_one load_without_device stray_tensor_on_gpu0; do
+           empty_shard nan_input no_parameters group_of_one load_without_device stray_tensor_on_gpu0 big_mlp; do
     run_ranks 2 "$s"
   done
   run_ranks 2 slow_rank NNLINT_TIMEOUT_MS=5000

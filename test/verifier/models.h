@@ -181,4 +181,13 @@ struct StaticCacheImpl : Cloneable<StaticCacheImpl> {
 };
 TORCH_MODULE(StaticCache);
 
+// Parameter-free: activations only.
+struct NoParametersImpl : Cloneable<NoParametersImpl> {
+  NoParametersImpl() { reset(); }
+  void reset() override { act = register_module("act", torch::nn::ReLU()); }
+  torch::Tensor forward(torch::Tensor x) { return act(x) * 2; }
+  torch::nn::ReLU act{nullptr};
+};
+TORCH_MODULE(NoParameters);
+
 }  // namespace nnlint_test

@@ -58,20 +58,26 @@ template <class... T>
 std::vector<torch::Tensor> as_outputs(std::tuple<T...> t) {
   return std::apply([](auto&... x) { return std::vector<torch::Tensor>{x...}; }, t);
 }
+// forward() of a holder's module on input 0.
+template <class Holder>
+ForwardFn forward_of() {
+  return [](torch::nn::Module& m, const std::vector<torch::Tensor>& in) {
+    return as_outputs(dynamic_cast<typename Holder::ContainedType&>(m).forward(in.at(0)));
+  };
+}
+// A loss of output 0 as a LossFn; empty stays empty.
+inline LossFn loss_of_first_output(const std::function<torch::Tensor(const torch::Tensor&)>& loss) {
+  if (!loss) return {};
+  return [loss](const std::vector<torch::Tensor>& out) { return loss(out.at(0)); };
+}
 }  // namespace detail
 
 // model: a TORCH_MODULE holder of a Cloneable module whose forward takes one tensor and returns
 // a tensor, a std::vector of tensors or a std::tuple of tensors.
 template <class Holder>
 Report check_replicas(Holder model, const torch::Tensor& batch, const Options& options = {}) {
-  using Impl = typename Holder::ContainedType;
-  ForwardFn forward = [](torch::nn::Module& replica, const std::vector<torch::Tensor>& shard) {
-    return detail::as_outputs(dynamic_cast<Impl&>(replica).forward(shard.at(0)));
-  };
-  LossFn loss;
-  if (options.loss)
-    loss = [f = options.loss](const std::vector<torch::Tensor>& out) { return f(out.at(0)); };
-  return check_module(model.ptr(), {batch}, forward, loss, options);
+  return check_module(model.ptr(), {batch}, detail::forward_of<Holder>(), detail::loss_of_first_output(options.loss),
+                      options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,14 +128,8 @@ Report check_ranks(const std::shared_ptr<torch::nn::Module>& model, const std::v
 // a tuple of tensors.
 template <class Holder>
 Report check_ranks(Holder model, const torch::Tensor& local_batch, const RankOptions& options = {}) {
-  using Impl = typename Holder::ContainedType;
-  ForwardFn forward = [](torch::nn::Module& m, const std::vector<torch::Tensor>& in) {
-    return detail::as_outputs(dynamic_cast<Impl&>(m).forward(in.at(0)));
-  };
-  LossFn loss;
-  if (options.loss)
-    loss = [f = options.loss](const std::vector<torch::Tensor>& out) { return f(out.at(0)); };
-  return check_ranks(model.ptr(), {local_batch}, forward, loss, options);
+  return check_ranks(model.ptr(), {local_batch}, detail::forward_of<Holder>(),
+                     detail::loss_of_first_output(options.loss), options);
 }
 
 }  // namespace nnlint::verify

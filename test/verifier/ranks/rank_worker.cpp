@@ -57,29 +57,6 @@ Mlp mlp(int64_t width = 16, int64_t depth = 2) {
   return same_everywhere(Mlp(8, width, depth, 4));
 }
 
-// Trains `extra` only for batches of more than 2 samples.
-struct BranchImpl : Cloneable<BranchImpl> {
-  BranchImpl() { reset(); }
-  void reset() override {
-    fc = register_module("fc", Linear(8, 8));
-    extra = register_module("extra", Linear(8, 8));
-  }
-  torch::Tensor forward(torch::Tensor x) {
-    x = fc(x);
-    return x.size(0) > 2 ? extra(x) : x;
-  }
-  Linear fc{nullptr}, extra{nullptr};
-};
-TORCH_MODULE(Branch);
-
-struct NoParametersImpl : Cloneable<NoParametersImpl> {
-  NoParametersImpl() { reset(); }
-  void reset() override { act = register_module("act", torch::nn::ReLU()); }
-  torch::Tensor forward(torch::Tensor x) { return act(x) * 2; }
-  torch::nn::ReLU act{nullptr};
-};
-TORCH_MODULE(NoParameters);
-
 struct ThrowsOnRankOneImpl : Cloneable<ThrowsOnRankOneImpl> {
   ThrowsOnRankOneImpl() { reset(); }
   void reset() override { fc = register_module("fc", Linear(8, 4)); }
@@ -130,7 +107,7 @@ const std::map<std::string, Scenario>& scenarios() {
       {"partial_gradient",
        [] {
          torch::manual_seed(0);
-         auto model = same_everywhere(Branch());
+         auto model = same_everywhere(DataDependent());
          return check_ranks(model, batch(kRank % 2 == 0 ? 3 : 2), options());
        }},
       {"unused_everywhere",
@@ -207,6 +184,23 @@ const std::map<std::string, Scenario>& scenarios() {
          torch::load(model, path);
          return check_ranks(model, batch(4), options());
        }},
+      // The benchmark model of bench/verifier: 20 layers of 1024 (21 M parameters), batch 256.
+      {"big_mlp",
+       [] {
+         torch::manual_seed(0);
+         auto model = same_everywhere(Mlp(1024, 1024, 20, 1024));
+         torch::manual_seed(1000 + kRank);
+         torch::Tensor x = torch::randn({256, 1024}).to(device());
+         const auto start = std::chrono::steady_clock::now();
+         Report r = check_ranks(model, x, options());
+         const auto second = std::chrono::steady_clock::now();
+         Report again = check_ranks(model, x, options());  // the process group is made again
+         const auto end = std::chrono::steady_clock::now();
+         auto ms = [](auto d) { return std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(d).count()); };
+         r.add_info("check_ranks wall time", ms(second - start) + " ms first call, " + ms(end - second) + " ms second (" +
+                                                 (again.ok() ? "ok" : "findings") + ")");
+         return r;
+       }},
       // GPU only: rank 1 keeps a 4 MiB tensor made with torch::kCUDA and no index, which means
       // the current device: cuda:0, since nobody called set_device.
       {"stray_tensor_on_gpu0",
@@ -229,9 +223,12 @@ int main(int argc, char** argv) {
     std::cerr << "\n";
     return 2;
   }
+  const auto start = std::chrono::steady_clock::now();
   Report r = scenarios().at(argv[1])();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   const std::string text = "=== " + std::string(argv[1]) + " rank " + std::to_string(kRank) + "/" +
-                           std::to_string(kWorld) + "\n" + r.to_text();
+                           std::to_string(kWorld) + " (model, batch and check: " + std::to_string(ms.count()) +
+                           " ms)\n" + r.to_text();
   std::cout << text << std::flush;
   if (const char* dir = std::getenv("NNLINT_OUT")) {
     const std::string base = std::string(dir) + "/rank" + std::to_string(kRank);

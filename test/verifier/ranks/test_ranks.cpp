@@ -102,6 +102,16 @@ TEST(Ranks3, DifferentModelsAreNamedWithoutAHang) {
   EXPECT_NE(l.ranks[0].report["info"]["gradient all-reduce"].get<std::string>().find("skipped"), std::string::npos);
 }
 
+TEST(Ranks4, OneRankWithAnotherModelAmongFour) {
+  Launch l = run("different_models", 4);
+  expect_same_reports(l);
+  auto found = with_rule(l.ranks[0].report, "nn-runtime-rank-structure");
+  EXPECT_TRUE(mentions(found, "'layers.0.weight' is [16, 8] Float parameter on ranks {0, 2, 3} and [32, 8] Float "
+                              "parameter on ranks {1}"))
+      << l.describe();
+  EXPECT_TRUE(mentions(found, "'layers.4.weight' exists on ranks {2} but not on {0, 1, 3}")) << l.describe();
+}
+
 TEST(Ranks2, WeightsNotBroadcastFromRankZero) {
   Launch l = run("not_broadcast", 2);
   expect_same_reports(l);
