@@ -3,6 +3,7 @@
 #include "CompileCommands.h"
 #include "Frontend.h"
 #include "ParallelIndex.h"
+#include "ProjectIndex.h"
 #include "SourceText.h"
 #include "Suppressions.h"
 #include "Version.h"
@@ -11,6 +12,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+
+#include <set>
 
 namespace nnlint {
 namespace {
@@ -43,6 +46,12 @@ std::string findResourceDir() {
     if (hasResourceHeaders(std::string(dir))) return std::string(dir);
   }
   return hasResourceHeaders(kDefaultResourceDir) ? kDefaultResourceDir : "";
+}
+
+std::vector<std::string> databaseSources(const std::string &buildDir, std::string &error) {
+  CompileCommands commands(std::nullopt, buildDir, {});
+  if (error = commands.load(); !error.empty()) return {};
+  return commands.databaseFiles("");
 }
 
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
@@ -83,20 +92,48 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     cmdOf[i] = cmds.size();
     cmds.push_back(std::move(cmd));
   }
-  std::vector<FileResult> parsed = indexFiles(cmds, parse, filter, opts.speed);
+  // The rest of the project: with a compilation database, its other files
+  // lend their facts, so a class split over files is judged whole.
+  size_t namedCommands = cmds.size();
+  bool project = false;
+  std::set<std::string> seen(absolute.begin(), absolute.end());
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!early[i].empty()) continue;
+    std::vector<std::string> database = commands.databaseFiles(absolute[i]);
+    project |= !database.empty();
+    for (const std::string &other : database) {
+      std::string path = normalisePath(other);
+      clang::tooling::CompileCommand cmd;
+      std::string ignored;
+      if (!seen.insert(path).second || !checkSourceFile(path).empty() || !commands.commandFor(path, cmd, ignored))
+        continue;
+      cmds.push_back(std::move(cmd));
+    }
+  }
+  // Facts are cached for the files of a database; without one, the named
+  // files are parsed (the precompiled include block keeps that fast).
+  std::vector<FileResult> parsed =
+      project ? indexWithFacts(cmds, parse, filter, opts.speed) : indexFiles(cmds, parse, filter, opts.speed);
   ModelIndex index;
+  // Findings are reported in the files named and in the user headers they read.
+  std::set<std::string> reported;
   for (size_t i = 0; i < files.size(); ++i) {
     if (!early[i].empty()) {
       result.errors.push_back({files[i], early[i]});
-    } else if (!parsed[cmdOf[i]].ok) {
-      const FileResult &r = parsed[cmdOf[i]];
-      result.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
-    } else {
-      index.merge(parsed[cmdOf[i]].index);
+      continue;
     }
+    const FileResult &r = parsed[cmdOf[i]];
+    for (const SourceInput &in : r.inputs) reported.insert(in.path);
+    if (!r.ok) result.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
+    else index.merge(r.index);
   }
+  // A file of the project that does not compile lends nothing; it is not reported.
+  for (size_t k = namedCommands; k < cmds.size(); ++k)
+    if (parsed[k].ok) index.merge(parsed[k].index);
   index.resolveHelpers();
   for (const Rule *rule : rules) rule->check(index, result.findings);
+  if (project)
+    llvm::erase_if(result.findings, [&](const Finding &f) { return !reported.count(f.loc.file); });
   sortFindings(result.findings);
   // Suppression comments need only the files' text, so they apply after the checks.
   SourceText text;

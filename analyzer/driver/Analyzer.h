@@ -30,6 +30,10 @@ struct AnalysisResult {
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
                        const AnalyzerOptions &opts);
 
+// Every source file of the compilation database in `buildDir` (-p), or none
+// with `error` set.
+std::vector<std::string> databaseSources(const std::string &buildDir, std::string &error);
+
 // Clang's builtin headers: $NNLINT_RESOURCE_DIR, next to the executable
 // (../lib/clang/19), or the directory nnlint was built against.
 std::string findResourceDir();

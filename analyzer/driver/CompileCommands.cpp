@@ -98,6 +98,13 @@ CompilationDatabase *CompileCommands::databaseFor(const std::string &file, std::
   return nullptr;
 }
 
+std::vector<std::string> CompileCommands::databaseFiles(const std::string &file) {
+  if (fixedArgs_) return {};
+  std::string error;
+  CompilationDatabase *db = databaseFor(file, error);
+  return db ? db->getAllFiles() : std::vector<std::string>{};
+}
+
 bool CompileCommands::commandFor(const std::string &file, CompileCommand &out, std::string &error) {
   if (fixedArgs_) {
     out.Directory = ".";

@@ -23,6 +23,10 @@ class CompileCommands {
   // The command for `file` (absolute), or an error message.
   bool commandFor(const std::string &file, clang::tooling::CompileCommand &out, std::string &error);
 
+  // Every file of the compilation database that gives `file` its command;
+  // none with `--` arguments or without a database.
+  std::vector<std::string> databaseFiles(const std::string &file);
+
   // Where LibTorch's headers are, in the documented search order.
   static std::vector<std::string> findTorchIncludes(const std::vector<std::string> &overrides);
 

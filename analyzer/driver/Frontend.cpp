@@ -1,17 +1,23 @@
 #include "Frontend.h"
 
 #include "IndexBuilder.h"
+#include "PchBlock.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -40,9 +46,52 @@ class FirstErrorConsumer : public DiagnosticConsumer {
   SourcePoint firstLoc_;
 };
 
+std::string absoluteIn(llvm::vfs::FileSystem &fs, llvm::StringRef name) {
+  llvm::SmallString<256> p(name);
+  if (!llvm::sys::path::is_absolute(p)) fs.makeAbsolute(p);
+  return normalisePath(std::string(p));
+}
+
+// The user's files (not system or library headers) that the parse read, but
+// the main file: read as Clang read them, or, when they came in through a
+// precompiled block (which Clang checked against their size and time), as
+// they are now.
+std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &filter) {
+  std::vector<SourceInput> out;
+  std::set<std::string> seen;
+  SourceManager &sm = ci.getSourceManager();
+  llvm::vfs::FileSystem &fs = sm.getFileManager().getVirtualFileSystem();
+  OptionalFileEntryRef main = sm.getFileEntryRefForID(sm.getMainFileID());
+  // Looking a file up below may add to the table: take the list first.
+  std::vector<std::pair<FileEntryRef, llvm::MemoryBufferRef>> read;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+    if (std::optional<llvm::MemoryBufferRef> text = it->second->getBufferIfLoaded())
+      if (!main || it->first != *main) read.emplace_back(it->first, *text);
+  for (const auto &[file, text] : read) {
+    FileID id = sm.translateFile(file);
+    if (id.isValid() && SrcMgr::isSystem(sm.getFileCharacteristic(sm.getLocForStartOfFile(id)))) continue;
+    std::string path = absoluteIn(fs, file.getName());
+    if (filter.isLibraryPath(path) || !seen.insert(path).second) continue;
+    out.push_back({path, hashText(text.getBuffer())});
+  }
+  if (ASTReader *reader = ci.getASTReader().get()) {
+    for (serialization::ModuleFile &mf : reader->getModuleManager()) {
+      reader->visitInputFileInfos(mf, /*IncludeSystem=*/false, [&](const serialization::InputFileInfo &info, bool) {
+        std::string path = absoluteIn(fs, info.Filename);
+        if (llvm::sys::path::filename(path) == kBlockHeaderName || filter.isLibraryPath(path) ||
+            !seen.insert(path).second)
+          return;
+        auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+        out.push_back({path, now ? hashText((*now)->getBuffer()) : "missing"});
+      });
+    }
+  }
+  return out;
+}
+
 class IndexConsumer : public ASTConsumer {
  public:
-  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled, ModelIndex &out)
+  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled, FileResult &out)
       : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), out_(out) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
@@ -50,20 +99,22 @@ class IndexConsumer : public ASTConsumer {
   }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
+    std::vector<SourceInput> read = userInputs(ci_, filter_);
+    out_.inputs.insert(out_.inputs.end(), read.begin(), read.end());
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
-    out_ = buildIndex(ctx, filter_, walkPrecompiled_);
+    out_.index = buildIndex(ctx, filter_, walkPrecompiled_);
   }
 
  private:
   CompilerInstance &ci_;
   const SourceFilter &filter_;
   bool walkPrecompiled_;
-  ModelIndex &out_;
+  FileResult &out_;
 };
 
 class IndexAction : public ASTFrontendAction {
  public:
-  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, ModelIndex &out)
+  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, FileResult &out)
       : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), out_(out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
@@ -75,10 +126,14 @@ class IndexAction : public ASTFrontendAction {
   const ParseOptions &opts_;
   const SourceFilter &filter_;
   bool walkPrecompiled_;
-  ModelIndex &out_;
+  FileResult &out_;
 };
 
 }  // namespace
+
+std::string hashText(llvm::StringRef text) {
+  return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, /*Width=*/16);
+}
 
 std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, const ParseOptions &opts) {
   std::vector<std::string> args = cmd.CommandLine;
@@ -107,6 +162,11 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   llvm::SmallString<256> file(cmd.Filename);
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
   auto unsaved = opts.unsaved.find(normalisePath(std::string(file)));
+  if (unsaved != opts.unsaved.end()) {
+    result.inputs.push_back({normalisePath(std::string(file)), hashText(unsaved->second)});
+  } else if (auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false)) {
+    result.inputs.push_back({normalisePath(std::string(file)), hashText((*text)->getBuffer())});
+  }
   if (pch || unsaved != opts.unsaved.end()) {
     auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);
     auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -121,7 +181,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   FirstErrorConsumer diags;
   bool walkPrecompiled = !pch || pch->holdsUserCode;
   tooling::ToolInvocation invocation(
-      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, result.index), files.get());
+      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, result), files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
   if (diags.errors() > 0) {

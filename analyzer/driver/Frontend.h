@@ -19,6 +19,13 @@ struct ParseOptions {
   std::map<std::string, std::string> unsaved;
 };
 
+// A file of the user's (not a library header) that a parse read, and a hash
+// of the text it read.
+struct SourceInput {
+  std::string path;  // absolute
+  std::string hash;  // see hashText()
+};
+
 struct FileResult {
   std::string file;
   bool ok = false;
@@ -26,7 +33,13 @@ struct FileResult {
   SourcePoint errorLoc;  // for a compile error: where Clang reported the first one
   unsigned errorCount = 0;  // compile errors in the file
   ModelIndex index;
+  // The file itself first, then the user headers the parse read (directly or
+  // through a precompiled block); empty when the parse did not run.
+  std::vector<SourceInput> inputs;
 };
+
+// A short hash of a file's text, for telling whether it changed.
+std::string hashText(llvm::StringRef text);
 
 // A precompiled include block (see Pch.h) to parse a file with: the PCH and
 // the file's text with the block's lines blanked out.

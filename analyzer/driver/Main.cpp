@@ -203,9 +203,16 @@ int main(int argc, char **argv) {
   if (report.srcRoot.empty() || report.srcRoot.back() != '/') report.srcRoot += "/";
   std::set<std::string> accepted;
   if (std::string err = nnlint::prepareReport(report, accepted); !err.empty()) return usageError(err);
-  if (sources.empty()) return usageError("no source files given (see --help)");
+  // No files with -p: every file of the compilation database, as run-clang-tidy does.
+  std::vector<std::string> files(sources.begin(), sources.end());
+  if (files.empty() && !buildDir.empty() && !fixedArgs) {
+    std::string err;
+    files = nnlint::databaseSources(buildDir, err);
+    if (!err.empty()) return usageError(err);
+  }
+  if (files.empty()) return usageError("no source files given (see --help)");
   std::set<std::string> mainFiles;
-  for (const std::string &s : sources) mainFiles.insert(nnlint::normalisePath(s));
+  for (const std::string &s : files) mainFiles.insert(nnlint::normalisePath(s));
   // A broken configuration stops the run before the (slow) parsing.
   for (const std::string &file : mainFiles) {
     std::string err;
@@ -221,7 +228,6 @@ int main(int argc, char **argv) {
   opts.speed.useCache = !noCache;
   opts.speed.cacheDir = cacheDir;
   opts.speed.showProgress = !quiet && sys::Process::StandardErrIsDisplayed();
-  nnlint::AnalysisResult result = nnlint::analyze(std::vector<std::string>(sources.begin(), sources.end()),
-                                                  enabled, opts);
+  nnlint::AnalysisResult result = nnlint::analyze(files, enabled, opts);
   return nnlint::finishRun(result, mainFiles, configs, accepted, report);
 }

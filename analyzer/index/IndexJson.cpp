@@ -88,11 +88,17 @@ nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 
 ModelIndex indexFromJson(const nlohmann::json &j) { return j.get<ModelIndex>(); }
 
-static_assert(fieldCount<FileResult>() == 6, "FileResult has a field that fileResultToJson does not write");
+NNLINT_JSON(SourceInput, path, hash)
+static_assert(fieldCount<FileResult>() == 7, "FileResult has a field that fileResultToJson does not write");
 
 nlohmann::json fileResultToJson(const FileResult &result) {
-  return {{"file", result.file}, {"ok", result.ok}, {"error", result.error},
-          {"errorLoc", result.errorLoc}, {"errorCount", result.errorCount}, {"index", indexToJson(result.index)}};
+  return {{"file", result.file},
+          {"ok", result.ok},
+          {"error", result.error},
+          {"errorLoc", result.errorLoc},
+          {"errorCount", result.errorCount},
+          {"index", indexToJson(result.index)},
+          {"inputs", result.inputs}};
 }
 
 FileResult fileResultFromJson(const nlohmann::json &j) {
@@ -103,6 +109,7 @@ FileResult fileResultFromJson(const nlohmann::json &j) {
   j.at("errorLoc").get_to(r.errorLoc);
   j.at("errorCount").get_to(r.errorCount);
   r.index = indexFromJson(j.at("index"));
+  j.at("inputs").get_to(r.inputs);
   return r;
 }
 

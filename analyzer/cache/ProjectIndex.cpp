@@ -1,0 +1,101 @@
+#include "ProjectIndex.h"
+
+#include "Cache.h"
+#include "IndexJson.h"
+#include "Version.h"
+
+#include "clang/Basic/Version.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace nnlint {
+namespace {
+
+// Bumped when the entry's layout or the meaning of the facts changes without a version change.
+constexpr const char *kFactsFormat = "nnlint-facts 1";
+
+std::string currentHash(const std::string &path, const ParseOptions &opts) {
+  if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
+  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  return text ? hashText((*text)->getBuffer()) : "missing";
+}
+
+}  // namespace
+
+FactsCache::FactsCache(std::string cacheDir) {
+  if (cacheDir.empty()) return;
+  dir_ = cacheDir + "/facts";
+  if (llvm::sys::fs::create_directories(dir_)) dir_.clear();
+}
+
+std::string FactsCache::entryPath(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const {
+  llvm::SHA256 sha;
+  auto feed = [&](llvm::StringRef s) {
+    sha.update(s);
+    sha.update(llvm::StringRef("\0", 1));
+  };
+  feed(kFactsFormat);
+  feed(kVersion);
+  feed(clang::getClangFullVersion());
+  feed(cmd.Directory);
+  feed(opts.skipLibraryBodies ? "skip-library-bodies" : "all-bodies");
+  for (const std::string &a : adjustArguments(cmd, opts)) feed(a);
+  std::array<uint8_t, 32> digest = sha.final();
+  return dir_ + "/" + llvm::toHex(llvm::ArrayRef<uint8_t>(digest.data(), 16), /*LowerCase=*/true) + ".json";
+}
+
+std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileCommand &cmd,
+                                             const ParseOptions &opts) const {
+  if (dir_.empty()) return std::nullopt;
+  auto text = llvm::MemoryBuffer::getFile(entryPath(cmd, opts), /*IsText=*/true);
+  if (!text) return std::nullopt;
+  nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
+                                               /*allow_exceptions=*/false);
+  if (entry.is_discarded()) return std::nullopt;
+  try {
+    FileResult result = fileResultFromJson(entry);
+    if (result.inputs.empty()) return std::nullopt;
+    for (const SourceInput &in : result.inputs)
+      if (currentHash(in.path, opts) != in.hash) return std::nullopt;
+    return result;
+  } catch (const nlohmann::json::exception &) {
+    return std::nullopt;  // an entry of another layout: parse again and replace it
+  }
+}
+
+void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
+                       const FileResult &result) const {
+  if (dir_.empty() || result.inputs.empty()) return;
+  std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  (void)replaceFile(entryPath(cmd, opts), text);
+}
+
+std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
+                                       const ParseOptions &parse, const SourceFilter &filter,
+                                       const SpeedOptions &speed) {
+  std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
+  FactsCache facts(speed.useCache ? cacheDir : "");
+  std::vector<FileResult> results(commands.size());
+  std::vector<clang::tooling::CompileCommand> missing;
+  std::vector<size_t> missingAt;
+  for (size_t i = 0; i < commands.size(); ++i) {
+    if (std::optional<FileResult> hit = facts.lookup(commands[i], parse)) {
+      results[i] = std::move(*hit);
+      results[i].file = commands[i].Filename;
+    } else {
+      missing.push_back(commands[i]);
+      missingAt.push_back(i);
+    }
+  }
+  std::vector<FileResult> parsed = indexFiles(missing, parse, filter, speed);
+  for (size_t k = 0; k < parsed.size(); ++k) {
+    facts.store(missing[k], parse, parsed[k]);
+    results[missingAt[k]] = std::move(parsed[k]);
+  }
+  return results;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,48 @@
+// The project index: each translation unit's model-index facts, kept in the
+// cache directory and keyed by everything that decides them, so that a run
+// on some files of a project can use the facts of all the others without
+// parsing them again.
+//
+// Cache layout, under <cache dir>/facts/:
+//   <K>.json  for a command key K (a hash of the nnlint and Clang versions,
+//             the compiler arguments nnlint runs Clang with, the working
+//             directory and whether library bodies are skipped): the facts
+//             and errors of the file's last parse, and the path and text hash
+//             of the file and of every user header the parse read. An entry
+//             answers only while every one of those hashes still matches.
+#pragma once
+
+#include "Frontend.h"
+#include "ParallelIndex.h"
+#include "SourceFilter.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+class FactsCache {
+ public:
+  explicit FactsCache(std::string cacheDir);
+
+  // The cached result for the command if the file (its editor buffer, if
+  // any) and every user header it read are as they were.
+  std::optional<FileResult> lookup(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
+  // Keeps a result whose parse ran (its inputs are known). Failures to write
+  // are ignored: the cache is only ever a shortcut.
+  void store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, const FileResult &result) const;
+
+ private:
+  std::string entryPath(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
+  std::string dir_;  // "" : no cache
+};
+
+// Indexes the commands like indexFiles(), answering from the facts cache
+// where it can and keeping what was parsed. One result per command, in order.
+std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
+                                       const ParseOptions &parse, const SourceFilter &filter,
+                                       const SpeedOptions &speed);
+
+}  // namespace nnlint
