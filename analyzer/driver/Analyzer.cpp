@@ -125,11 +125,11 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     const FileResult &r = parsed[cmdOf[i]];
     for (const SourceInput &in : r.inputs) reported.insert(in.path);
     if (!r.ok) result.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
-    else index.merge(r.index);
+    // A file with compile errors lends the facts that no error touched.
+    index.merge(r.index);
   }
-  // A file of the project that does not compile lends nothing; it is not reported.
-  for (size_t k = namedCommands; k < cmds.size(); ++k)
-    if (parsed[k].ok) index.merge(parsed[k].index);
+  // The errors of the project's other files are theirs to report, when they are named.
+  for (size_t k = namedCommands; k < cmds.size(); ++k) index.merge(parsed[k].index);
   index.resolveHelpers();
   for (const Rule *rule : rules) rule->check(index, result.findings);
   if (project)

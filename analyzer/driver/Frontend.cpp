@@ -2,6 +2,7 @@
 
 #include "IndexBuilder.h"
 #include "PchBlock.h"
+#include "Recovery.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -29,6 +30,7 @@ class FirstErrorConsumer : public DiagnosticConsumer {
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < DiagnosticsEngine::Error) return;
+    if (info.getLocation().isValid()) places_.push_back(info.getLocation());
     if (++errors_ > 1) return;
     llvm::SmallString<128> text;
     info.FormatDiagnostic(text);
@@ -39,8 +41,11 @@ class FirstErrorConsumer : public DiagnosticConsumer {
   unsigned errors() const { return errors_; }
   const std::string &first() const { return first_; }
   const SourcePoint &firstLoc() const { return firstLoc_; }
+  // Where every error was reported (valid while the parse's SourceManager lives).
+  const std::vector<SourceLocation> &places() const { return places_; }
 
  private:
+  std::vector<SourceLocation> places_;
   unsigned errors_ = 0;
   std::string first_;
   SourcePoint firstLoc_;
@@ -91,8 +96,9 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
 
 class IndexConsumer : public ASTConsumer {
  public:
-  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled, FileResult &out)
-      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), out_(out) {}
+  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled,
+                const FirstErrorConsumer &errors, FileResult &out)
+      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), out_(out) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
     return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
@@ -101,31 +107,36 @@ class IndexConsumer : public ASTConsumer {
   void HandleTranslationUnit(ASTContext &ctx) override {
     std::vector<SourceInput> read = userInputs(ci_, filter_);
     out_.inputs.insert(out_.inputs.end(), read.begin(), read.end());
-    if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    // Code that does not compile is indexed as Clang recovered it, less the
+    // facts an error could have touched (see Recovery.h).
     out_.index = buildIndex(ctx, filter_, walkPrecompiled_);
+    if (ctx.getDiagnostics().hasErrorOccurred()) dropFactsWithErrors(ctx, filter_, errors_.places(), out_.index);
   }
 
  private:
   CompilerInstance &ci_;
   const SourceFilter &filter_;
   bool walkPrecompiled_;
+  const FirstErrorConsumer &errors_;
   FileResult &out_;
 };
 
 class IndexAction : public ASTFrontendAction {
  public:
-  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, FileResult &out)
-      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), out_(out) {}
+  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled,
+              const FirstErrorConsumer &errors, FileResult &out)
+      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), out_(out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
-    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, out_);
+    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, errors_, out_);
   }
 
  private:
   const ParseOptions &opts_;
   const SourceFilter &filter_;
   bool walkPrecompiled_;
+  const FirstErrorConsumer &errors_;
   FileResult &out_;
 };
 
@@ -144,7 +155,9 @@ std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, con
   for (const std::string &a : args) hasResourceDir |= a.rfind("-resource-dir", 0) == 0;
   // Clang's driver finds the C++ standard library relative to its own path.
   if (!args.empty() && !opts.clangPath.empty()) args[0] = opts.clangPath;
-  std::vector<std::string> extra = {"-w", "-Qunused-arguments", "-fno-caret-diagnostics"};
+  // No error limit: after the 20th error Clang stops parsing, and the rest of
+  // the file would lend no facts.
+  std::vector<std::string> extra = {"-w", "-Qunused-arguments", "-fno-caret-diagnostics", "-ferror-limit=0"};
   if (!hasResourceDir) extra.push_back("-resource-dir=" + opts.resourceDir);
   args.insert(args.begin() + 1, extra.begin(), extra.end());
   return args;
@@ -181,7 +194,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   FirstErrorConsumer diags;
   bool walkPrecompiled = !pch || pch->holdsUserCode;
   tooling::ToolInvocation invocation(
-      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, result), files.get());
+      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, diags, result), files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
   if (diags.errors() > 0) {
