@@ -64,6 +64,15 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   return indexFile(*job.cmd, parse, filter);
 }
 
+// How many of the block's first directives include with <...>.
+size_t libraryPrefix(const IncludeBlock &block) {
+  size_t n = 0;
+  while (n < block.directives.size() && block.directives[n].text.find('<') != std::string::npos &&
+         block.directives[n].text.find('"') == std::string::npos)
+    ++n;
+  return n;
+}
+
 // "nnlint: 12/100 files" on one line of a terminal, for runs that take a while.
 class Progress {
  public:
@@ -117,6 +126,15 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
         jobs[i].mayBuild = shared;
         break;
       }
+    }
+    // A block that no other file of the run shares and that is not cached:
+    // build its leading <...> includes anyway (library headers, which change
+    // seldom), so that the next run of this file -- an editor's save, a
+    // pre-commit of one file -- is warm.
+    size_t library = libraryPrefix(plans[i].block);
+    if (jobs[i].pch.key.empty() && library > 0) {
+      jobs[i].pch = cache->request(plans[i], library, parse);
+      jobs[i].mayBuild = true;
     }
   }
   plans.clear();
