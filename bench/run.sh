@@ -32,16 +32,7 @@ flags=(-std=c++17 -isystem "$torch_include")
 results=$work/results.tsv
 : >"$results"
 
-# measure NAME FILES-LABEL -- command...: one run under /usr/bin/time.
-measure() {
-  local name=$1 set=$2
-  shift 3
-  local t=$work/time.txt
-  /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$work/stderr.txt" || true
-  read -r wall user sys rss <"$t"
-  printf '%s\t%s\t%s\t%s\t%s\n' "$set" "$name" "$wall" "$(echo "$user + $sys" | bc)" "$rss" >>"$results"
-  echo "bench: $set $name: ${wall}s wall" >&2
-}
+source "$here/measure.sh"
 
 # One process per file, $jobs at a time (run-clang-tidy style).
 printf '%s\n' "${ten[@]}" >"$work/ten.txt"

@@ -1,0 +1,12 @@
+# measure NAME SET -- command...: one run under /usr/bin/time, appended to
+# $results as SET, NAME, wall s, CPU s (user+sys), peak RSS KB. Sourced by
+# bench/run.sh and bench/workflows.sh.
+measure() {
+  local name=$1 set=$2
+  shift 3
+  local t=$work/time.txt
+  /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$work/stderr.txt" || true
+  read -r wall user sys rss <"$t"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$set" "$name" "$wall" "$(echo "$user + $sys" | bc)" "$rss" >>"$results"
+  echo "bench: $set $name: ${wall}s wall" >&2
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Prints bench/workflows.sh's results as the Markdown tables of
+docs/performance.md, with the ratios the targets are about."""
+import statistics
+import sys
+
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
+
+
+def get(set_, name):
+    for s, n, wall, cpu, rss in rows:
+        if s == set_ and n == name:
+            return float(wall), float(cpu), int(rss)
+    return None
+
+
+def verdict(ok):
+    return "met" if ok else "MISSED"
+
+
+print("\n| file | tool | wall s | CPU s | peak RSS MB |")
+print("| --- | --- | ---: | ---: | ---: |")
+files = []
+for s, n, wall, cpu, rss in rows:
+    if s in ("lsp", "project"):
+        continue
+    if s not in files:
+        files.append(s)
+    print(f"| {s} | {n} | {float(wall):.2f} | {float(cpu):.2f} | {int(rss) / 1024:.0f} |")
+
+print("\n| file | second run / clang++ (wall) | target <= 0.05 | second run / clang++ (RSS) | target <= 0.35 |")
+print("| --- | ---: | --- | ---: | --- |")
+for f in files:
+    clang, second = get(f, "clang++ -fsyntax-only"), get(f, "nnlint second run")
+    if not clang or not second:
+        continue
+    wall, rss = second[0] / clang[0], second[2] / clang[2]
+    print(f"| {f} | {wall:.3f} | {verdict(wall <= 0.05)} | {rss:.3f} | {verdict(rss <= 0.35)} |")
+
+saves = [float(w) for s, n, w, _, _ in rows if s == "lsp" and n == "save"]
+opened = [float(w) for s, n, w, _, _ in rows if s == "lsp" and n == "open"]
+if saves:
+    median = statistics.median(saves)
+    print(f"\n| editor loop (LSP) | seconds | target | |")
+    print("| --- | ---: | ---: | --- |")
+    if opened:
+        print(f"| didOpen to diagnostics (block cached) | {opened[0]:.2f} | | |")
+    print(f"| didSave to diagnostics, median of {len(saves)} | {median:.2f} | <= 0.3 | {verdict(median <= 0.3)} |")
+
+print("\n| 100-file project | wall s | CPU s | peak RSS MB | target | |")
+print("| --- | ---: | ---: | ---: | --- | --- |")
+lone = get("project", "that file alone, no database")
+for s, n, wall, cpu, rss in rows:
+    if s != "project":
+        continue
+    target, ok = "", ""
+    if n == "unchanged, second run":
+        target, ok = "<= 2 s", verdict(float(wall) <= 2)
+    elif n.startswith("one file changed") and lone:
+        target, ok = f"<= {lone[0] + 1:.2f} s (lone file + 1 s)", verdict(float(wall) <= lone[0] + 1)
+    print(f"| {n} | {float(wall):.2f} | {float(cpu):.2f} | {int(rss) / 1024:.0f} | {target} | {ok} |")

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The workflow benchmarks (docs/performance.md, "Workflows"), in one run:
+#   - second run of a lone file, on real-looking files with different include
+#     blocks (bench/gen_real.py), against clang++-19 -fsyntax-only on the same
+#     file (wall and peak RSS); the file is edited between the runs, as in an
+#     editor, so nothing is answered from the facts cache;
+#   - the editor loop: `nnlint --lsp`, time from didSave to publishDiagnostics
+#     once the file has been opened (bench/lsp_save.py);
+#   - a generated 100-file project with compile_commands.json
+#     (bench/gen_project.py): first run, unchanged second run, and a run with
+#     one changed file, on the whole database and on that file alone.
+#
+#   bench/workflows.sh [path/to/nnlint]
+#
+# Environment: JOBS (default 2), WORK (scratch directory, default a fresh one
+# under /tmp), TORCH_INCLUDE.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+nnlint=$(realpath "${1:-$here/../build/analyzer/nnlint}")
+jobs=${JOBS:-2}
+work=${WORK:-$(mktemp -d /tmp/nnlint-workflows.XXXXXX)}
+torch_include=${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}
+for tool in clang++-19 /usr/bin/time python3 bc; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool not found" >&2; exit 2; }
+done
+[ -x "$nnlint" ] || { echo "bench: $nnlint: not an executable (build nnlint first)" >&2; exit 2; }
+flags=(-std=c++17 -isystem "$torch_include")
+results=$work/results.tsv
+: >"$results"
+source "$here/measure.sh"
+
+echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# Lone files with their own include blocks; one cache for all of them.
+python3 "$here/gen_real.py" "$work/real"
+cache=$work/cache-lone
+for f in "$work"/real/*.cpp; do
+  name=$(basename "$f" .cpp)
+  measure "clang++ -fsyntax-only" "$name" -- clang++-19 -fsyntax-only "${flags[@]}" "$f"
+  measure "nnlint first run" "$name" -- "$nnlint" --cache-dir="$cache" "$f" -- "${flags[@]}"
+  echo "// edited" >>"$f"
+  measure "nnlint second run" "$name" -- "$nnlint" --cache-dir="$cache" "$f" -- "${flags[@]}"
+done
+
+# The editor loop: open (the block is cached already), then three saves.
+python3 "$here/lsp_save.py" "$nnlint" "$work/real/classifier.cpp" "$cache" 3 -- "${flags[@]}" >"$work/lsp.txt"
+awk '{ printf "lsp\t%s\t%s\t0\t0\n", $1, $2 }' "$work/lsp.txt" >>"$results"
+
+# A 100-file project.
+python3 "$here/gen_project.py" --files 100 --out "$work/project" --torch-include "$torch_include"
+project=$work/project
+cache=$work/cache-project
+changed=$project/src/model_042.cpp
+measure "first run" project -- "$nnlint" -j "$jobs" --cache-dir="$cache" -p "$project"
+measure "unchanged, second run" project -- "$nnlint" -j "$jobs" --cache-dir="$cache" -p "$project"
+echo "// edited" >>"$changed"
+measure "one file changed, whole database" project -- "$nnlint" -j "$jobs" --cache-dir="$cache" -p "$project"
+echo "// edited again" >>"$changed"
+measure "one file changed, that file named" project -- "$nnlint" -j "$jobs" --cache-dir="$cache" -p "$project" "$changed"
+echo "// edited a third time" >>"$changed"
+measure "that file alone, no database" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
+
+echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+python3 "$here/report_workflows.py" "$results"
+echo "bench: raw results in $results" >&2
