@@ -36,7 +36,7 @@ class FindBroken : public RecursiveASTVisitor<FindBroken> {
 
   std::set<std::string> classes;    // keys
   std::set<std::string> helpers;    // USRs
-  std::vector<std::pair<SourcePoint, SourcePoint>> functions;  // ranges of broken free functions
+  std::vector<std::pair<SourcePoint, SourcePoint>> functions;  // ranges of functions with an error
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -64,13 +64,13 @@ class FindBroken : public RecursiveASTVisitor<FindBroken> {
       broken = inside.found;
     }
     if (!broken) return true;
+    functions.emplace_back(toPoint(sm_, fd->getBeginLoc()), toPoint(sm_, fd->getEndLoc()));
     if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
       classes.insert(classKey(md->getParent()));
       return true;
     }
     llvm::SmallString<128> usr;
     if (!index::generateUSRForDecl(fd->getCanonicalDecl(), usr)) helpers.insert(std::string(usr));
-    functions.emplace_back(toPoint(sm_, fd->getBeginLoc()), toPoint(sm_, fd->getEndLoc()));
     return true;
   }
 
@@ -100,11 +100,16 @@ void dropFactsWithErrors(ASTContext &ctx, const SourceFilter &filter, const std:
   broken.TraverseDecl(ctx.getTranslationUnitDecl());
   for (const std::string &key : broken.classes) index.classes.erase(key);
   for (const std::string &usr : broken.helpers) index.helpers.erase(usr);
-  llvm::erase_if(index.forwardCalls, [&](const ForwardCallFact &call) {
-    if (broken.classes.count(call.moduleClass)) return true;
+  auto inBrokenFunction = [&](const SourcePoint &p) {
     for (const auto &range : broken.functions)
-      if (within(call.loc, range)) return true;
+      if (p.valid() && within(p, range)) return true;
     return false;
+  };
+  llvm::erase_if(index.forwardCalls, [&](const ForwardCallFact &call) {
+    return broken.classes.count(call.moduleClass) || inBrokenFunction(call.loc);
+  });
+  llvm::erase_if(index.callSites, [&](const CallSiteFact &call) {
+    return broken.classes.count(call.memberOf) || inBrokenFunction(call.loc) || inBrokenFunction(call.cause);
   });
 }
 

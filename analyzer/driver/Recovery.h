@@ -5,7 +5,8 @@
 // of its members, bases, registrations or method bodies contains an error;
 // otherwise the class is left out of this file's index and the checks, which
 // warn only about classes whose every method they have seen, stay silent on
-// it. Helpers and training functions with an error are left out the same way.
+// it. Helpers, training code and call-site facts in a function with an error
+// are left out the same way.
 #pragma once
 
 #include "ModelIndex.h"
