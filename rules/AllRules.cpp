@@ -11,13 +11,17 @@ std::unique_ptr<Rule> makeUnusedParameter();
 std::unique_ptr<Rule> makeConditionalParameter();
 std::unique_ptr<Rule> makeOutputNotInLoss();
 std::unique_ptr<Rule> makeFunctionalDropoutInEval();
+std::unique_ptr<Rule> makeLoadWithoutDevice();
+std::unique_ptr<Rule> makeCudaVisibleDevicesLate();
 
 const std::vector<std::unique_ptr<Rule>> &allRules() {
   static const std::vector<std::unique_ptr<Rule>> rules = [] {
     std::vector<std::unique_ptr<Rule>> r;
     r.push_back(makeConditionalParameter());
     r.push_back(makeContainerAlias());
+    r.push_back(makeCudaVisibleDevicesLate());
     r.push_back(makeFunctionalDropoutInEval());
+    r.push_back(makeLoadWithoutDevice());
     r.push_back(makeOutputNotInLoss());
     r.push_back(makeRegisterOutsideReset());
     r.push_back(makeResetAccumulates());

@@ -45,4 +45,28 @@ bool CallOrder::mayPrecede(const Stmt *before, const Stmt *after) const {
   return reachable(b->second.first, a->second.first);
 }
 
+bool CallOrder::alwaysFollowedBy(const Stmt *from, llvm::ArrayRef<const Stmt *> targets) const {
+  auto start = position_.find(from);
+  if (start == position_.end()) return false;
+  llvm::SmallPtrSet<const CFGBlock *, 8> meeting;
+  for (const Stmt *t : targets) {
+    auto p = position_.find(t);
+    if (p == position_.end()) continue;
+    if (p->second.first == start->second.first && p->second.second > start->second.second) return true;
+    meeting.insert(p->second.first);
+  }
+  llvm::SmallPtrSet<const CFGBlock *, 32> seen;
+  llvm::SmallVector<const CFGBlock *, 32> work;
+  for (const CFGBlock::AdjacentBlock &succ : start->second.first->succs())
+    if (const CFGBlock *b = succ.getReachableBlock()) work.push_back(b);
+  while (!work.empty()) {
+    const CFGBlock *b = work.pop_back_val();
+    if (meeting.count(b) || !seen.insert(b).second) continue;
+    if (b == &cfg_->getExit()) return false;
+    for (const CFGBlock::AdjacentBlock &succ : b->succs())
+      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
+  }
+  return true;
+}
+
 }  // namespace nnlint

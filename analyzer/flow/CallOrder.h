@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Analysis/CFG.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
@@ -21,6 +22,8 @@ class CallOrder {
   // reached (loops included). False for statements the CFG does not hold
   // (lambda bodies, unevaluated operands).
   bool mayPrecede(const clang::Stmt *before, const clang::Stmt *after) const;
+  // True when every path from `from` to the function's exit runs one of `targets`.
+  bool alwaysFollowedBy(const clang::Stmt *from, llvm::ArrayRef<const clang::Stmt *> targets) const;
   bool holds(const clang::Stmt *s) const { return position_.count(s) != 0; }
 
  private:

@@ -7,6 +7,7 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
   if (!fd->hasBody()) return;
   collectDropoutFacts(fd, ctx, out);
   collectDeviceLoadFacts(fd, ctx, out);
+  collectJitLoadFacts(fd, ctx, out);
   collectCudaEnvFacts(fd, ctx, filter, out);
 }
 

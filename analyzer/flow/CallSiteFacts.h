@@ -1,6 +1,6 @@
 // Call-site facts of one function (see CallSiteFact in ModelIndex.h): each
-// kind is collected by its own file, DropoutFacts, DeviceLoadFacts and
-// CudaEnvFacts, and all of them come in through collectCallSiteFacts.
+// kind is collected by its own file, DropoutFacts, DeviceLoadFacts,
+// JitLoadFacts and CudaEnvFacts, and all of them come in through collectCallSiteFacts.
 #pragma once
 
 #include "ModelIndex.h"
@@ -18,6 +18,7 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
 
 void collectDropoutFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectDeviceLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
+void collectJitLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectCudaEnvFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out);
 

@@ -1,4 +1,141 @@
+// torch::load(module, source) without a device, when the module was moved to
+// a device before it on some path: LibTorch puts the loaded parameters back on
+// the devices they were saved from, so the move is undone.
 #include "CallSiteFacts.h"
+
+#include "CallOrder.h"
+#include "DeviceText.h"
+#include "TorchCalls.h"
+#include "TorchTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
 namespace nnlint {
-void collectDeviceLoadFacts(const clang::FunctionDecl *, clang::ASTContext &, std::vector<CallSiteFact> &) {}
+namespace {
+
+struct Move {
+  const CallExpr *call;
+  const ValueDecl *module;
+  const Expr *device;
+};
+
+struct Load {
+  const CallExpr *call;
+  const ValueDecl *module;
+};
+
+bool isCallable(QualType t) {
+  t = t.getNonReferenceType().getCanonicalType();
+  if (t->isFunctionType() || t->isFunctionPointerType()) return true;
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  return rd && (rd->isLambda() || rd->getQualifiedNameAsString() == "std::function");
 }
+
+// torch::load's sources are (filename | stream [, device]) and
+// (data, size | read_func, size_func [, device]) (serialize/input-archive.h).
+bool passesDevice(const CallExpr *load) {
+  unsigned sources = load->getNumArgs() - 1;
+  if (sources <= 1) return false;
+  if (sources >= 3) return true;
+  // A size is a builtin integer; a device may be an enumerator (torch::kCUDA).
+  QualType second = load->getArg(2)->getType().getCanonicalType();
+  bool size = second->isBuiltinType() && second->isIntegerType();
+  return !size && !isCallable(second) && !isCallable(load->getArg(1)->getType());
+}
+
+// A module to torch::load: a holder or shared_ptr of a module, in a local,
+// parameter or member; the std::vector<Tensor> overload and optimizers are not.
+const ValueDecl *loadedModule(const CallExpr *call) {
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (!fd || fd->getQualifiedNameAsString() != "torch::load" || call->getNumArgs() < 2) return nullptr;
+  std::optional<HeldModule> held = classifyMemberType(call->getArg(0)->getType());
+  if (!held || (held->kind != HoldKind::Holder && held->kind != HoldKind::SharedPtr)) return nullptr;
+  return moduleVariable(call->getArg(0));
+}
+
+struct Collector : RecursiveASTVisitor<Collector> {
+  std::vector<Move> moves;
+  std::vector<Load> loads;
+  bool VisitCallExpr(CallExpr *call) {
+    if (isModuleToDevice(call)) {
+      if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+        if (const ValueDecl *module = moduleVariable(mc->getImplicitObjectArgument()))
+          moves.push_back({call, module, call->getArg(0)});
+    } else if (const ValueDecl *module = loadedModule(call)) {
+      if (!passesDevice(call)) loads.push_back({call, module});
+    }
+    return true;
+  }
+};
+
+SourcePoint pointOf(ASTContext &ctx, SourceLocation loc) { return toPoint(ctx.getSourceManager(), loc); }
+
+std::string memberClass(const ValueDecl *module) {
+  const auto *field = dyn_cast<FieldDecl>(module);
+  const auto *owner = field ? dyn_cast<CXXRecordDecl>(field->getParent()) : nullptr;
+  return owner ? classKey(owner) : "";
+}
+
+}  // namespace
+
+void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector<CallSiteFact> &out) {
+  Collector found;
+  found.TraverseStmt(fd->getBody());
+  if (found.loads.empty() && found.moves.empty()) return;
+  DeviceText deviceText(fd, ctx);
+  std::string function = fd->getQualifiedNameAsString();
+  for (const Move &m : found.moves) {
+    std::string owner = memberClass(m.module);
+    if (owner.empty()) continue;
+    CallSiteFact f;
+    f.kind = CallSiteKind::ModuleMovedToDevice;
+    f.loc = pointOf(ctx, m.call->getBeginLoc());
+    f.function = function;
+    f.callee = qualifiedCallee(m.call);
+    f.subject = m.module->getNameAsString();
+    f.memberOf = owner;
+    f.device = deviceText.inClass(m.device);
+    out.push_back(std::move(f));
+  }
+  if (found.loads.empty()) return;
+  CallOrder order(fd, ctx);
+  for (const Load &load : found.loads) {
+    const Move *before = nullptr;
+    bool movedHere = false;
+    for (const Move &m : found.moves) {
+      if (m.module != load.module) continue;
+      movedHere = true;
+      if (order.mayPrecede(m.call, load.call)) {
+        before = &m;
+        break;
+      }
+    }
+    // Moved in this function, but only after the load: what the rule wants.
+    if (movedHere && !before) continue;
+    // Moved again after the load on every path (a loop that loads, then moves).
+    std::vector<const Stmt *> sameModule;
+    for (const Move &m : found.moves)
+      if (m.module == load.module) sameModule.push_back(m.call);
+    if (before && order.alwaysFollowedBy(load.call, sameModule)) continue;
+    CallSiteFact f;
+    f.kind = CallSiteKind::LoadWithoutDevice;
+    f.loc = pointOf(ctx, load.call->getBeginLoc());
+    f.function = function;
+    f.callee = qualifiedCallee(load.call);
+    f.subject = load.module->getNameAsString();
+    f.memberOf = memberClass(load.module);
+    if (!before && f.memberOf.empty()) continue;  // a local never moved here
+    if (load.call->getRParenLoc().isFileID()) f.fixBegin = f.fixEnd = pointOf(ctx, load.call->getRParenLoc());
+    if (before) {
+      f.cause = pointOf(ctx, before->call->getBeginLoc());
+      f.causeText = writtenText(before->device, ctx);
+      if (std::string text = deviceText.inFunction(before->device, load.call); !text.empty() && f.fixBegin.valid())
+        f.fixText = ", " + text;
+    }
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace nnlint

@@ -3,6 +3,7 @@
 //   clang++-19 -std=c++17 -fsyntax-only -isystem /usr/include/torch/csrc/api/include test/Inputs/torch-stub/selftest.cpp
 // (do not add -isystem /usr/include: it breaks libstdc++'s #include_next <stdlib.h>).
 #include <torch/torch.h>
+#include <torch/script.h>
 
 #include <iostream>
 #include <map>
@@ -219,6 +220,22 @@ int main() {
 
   torch::save(mlp, "mlp.pt");
   torch::load(mlp, "mlp.pt");
+  torch::load(mlp, "mlp.pt", torch::Device(torch::kCUDA, 1));
+  std::vector<char> bytes;
+  torch::load(mlp, bytes.data(), bytes.size(), torch::kCPU);
+  if (torch::cuda::is_available() && torch::cuda::device_count() > 1) mlp->to(torch::kCUDA);
+
+  torch::jit::Module scripted = torch::jit::load("model.pt");
+  scripted = torch::jit::load("model.pt", torch::Device(torch::kCUDA, 0));
+  torch::jit::ExtraFilesMap extra;
+  scripted = torch::jit::load("model.pt", c10::nullopt, extra);
+  scripted.to(torch::kCUDA);
+  scripted.eval();
+  std::vector<torch::jit::IValue> inputs{x.to(torch::kCUDA)};
+  inputs.push_back(torch::jit::IValue(x.cuda()));
+  torch::Tensor y = scripted.forward(inputs).toTensor();
+  y = scripted(inputs).toTensor();
+  y = scripted.run_method("forward", x).toTensor();
 
 #ifdef NNLINT_TORCH_STUB
   auto replicas = torch::nn::parallel::replicate(mlp, {torch::Device(torch::kCUDA, 0)});

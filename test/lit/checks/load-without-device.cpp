@@ -1,0 +1,135 @@
+// nn-load-without-device: torch::load(module, source) without a device after
+// the module was moved to one (on some path of the function, or in another
+// method of the class that holds it), and the loads that are fine.
+// RUN: not %nnlint --checks=-*,nn-load-without-device %s -- %stub_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
+// RUN: not %nnlint --checks=-*,nn-load-without-device %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
+// RUN: cp %s %t.cpp && not %nnlint --checks=-*,nn-load-without-device --fix %t.cpp -- %stub_flags > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t.cpp
+// RUN: %nnlint --checks=-*,nn-load-without-device --list-checks %s | FileCheck %s --check-prefix=LIST
+// LIST: nn-load-without-device
+// RUN: clang-tidy-19 -load %tidy_plugin '-checks=-*,nn-load-without-device' %s -- %stub_flags 2>/dev/null | FileCheck %s --check-prefix=TIDY
+#include <torch/torch.h>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+struct NetImpl : torch::nn::Module {
+  explicit NetImpl(int64_t n) : fc(register_module("fc", torch::nn::Linear(n, n))) {}
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+// ---- Positives ------------------------------------------------------------
+
+// One process per GPU: the model is put on this rank's GPU, then the
+// checkpoint (saved from cuda:0) takes it back to cuda:0.
+void resume(const std::string &path, int rank) {
+  torch::Device device(torch::kCUDA, rank);
+  Net net(4);
+  net->to(device);
+  torch::load(net, path);
+  // CHECK: load-without-device.cpp:[[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'net' back on the devices the checkpoint was saved from, undoing its move to a device; pass the device as the last argument [nn-load-without-device]
+  // CHECK: [[@LINE-3]]:3: note: 'net' is moved to 'device' here
+  // TIDY: load-without-device.cpp:[[@LINE-3]]:3: warning: torch::load() without a device puts the parameters of 'net'{{.*}}[nn-load-without-device]
+  // FIXED: torch::load(net, path, device);
+}
+
+// A shared_ptr to the Impl, moved on one branch only; `(*model).to(...)`.
+void maybe_gpu(bool gpu, std::istream &in) {
+  auto model = std::make_shared<NetImpl>(4);
+  if (gpu) (*model).to(torch::kCUDA);
+  torch::load(model, in);
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'model' back
+  // CHECK: [[@LINE-3]]:12: note: 'model' is moved to 'torch::kCUDA' here
+  // FIXED: torch::load(model, in, torch::kCUDA);
+}
+
+// A flat buffer (data, size): the device would be the third source argument.
+// The device is a parameter, so the fix can name it.
+void from_buffer(Net net, const std::vector<char> &buffer, torch::Device device) {
+  net->to(device, torch::kFloat32);
+  torch::load(net, buffer.data(), buffer.size());
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'net' back
+  // CHECK: [[@LINE-3]]:3: note: 'net' is moved to 'device' here
+  // FIXED: torch::load(net, buffer.data(), buffer.size(), device);
+}
+
+// A loop over checkpoints of a model moved once, before it; the device is a
+// temporary whose text is fine to copy.
+void evaluate_all(Net net, const std::vector<std::string> &checkpoints) {
+  net->to(torch::Device(torch::kCUDA, 1));
+  for (const std::string &path : checkpoints) {
+    torch::load(net, path);
+    // CHECK: [[@LINE-1]]:5: warning: torch::load() without a device puts the parameters of 'net' back
+    // CHECK: [[@LINE-4]]:3: note: 'net' is moved to 'torch::Device(torch::kCUDA, 1)' here
+    // FIXED: torch::load(net, path, torch::Device(torch::kCUDA, 1));
+    if (path.empty()) break;
+  }
+}
+
+// A member moved in the constructor and loaded in another method.
+class Trainer {
+ public:
+  explicit Trainer(torch::Device device) : device_(device) { net_->to(device_); }
+  void restore(const std::string &path) { torch::load(net_, path); }
+  // CHECK: [[@LINE-1]]:43: warning: torch::load() without a device puts the parameters of 'net_' back
+  // CHECK: [[@LINE-3]]:62: note: 'net_' is moved to a device here, in 'Trainer::Trainer'
+  // FIXED: void restore(const std::string &path) { torch::load(net_, path, device_); }
+
+ private:
+  torch::Device device_;
+  Net net_{4};
+};
+
+// ---- Negatives ------------------------------------------------------------
+
+void load_then_move(const std::string &path, torch::Device device) {
+  Net net(4);
+  torch::load(net, path);
+  net->to(device);
+}
+
+void with_device(const std::string &path, std::istream &in, torch::Device device) {
+  Net net(4);
+  net->to(device);
+  torch::load(net, path, device);
+  torch::load(net, in, torch::kCUDA);
+  torch::load(net, path, "cuda:1");
+}
+
+// Every path moves the model again after loading it.
+void load_then_move_in_loop(Net net, const std::vector<std::string> &paths, torch::Device device) {
+  for (const std::string &path : paths) {
+    torch::load(net, path);
+    net->to(device);
+  }
+}
+
+void other_things(const std::string &path, torch::Device device) {
+  Net a(4), b(4);
+  a->to(device);
+  torch::load(b, path);  // b was never moved
+  b->to(torch::kFloat64);  // a dtype, not a device
+  torch::load(b, path);
+  torch::optim::SGD opt(a->parameters(), torch::optim::SGDOptions(0.1));
+  torch::load(opt, path);  // optimizer state, not a module
+  std::vector<torch::Tensor> tensors;
+  torch::load(tensors, path);
+}
+
+// The member is moved in this method, but only after loading; and a class
+// whose member is never moved.
+class Loader {
+ public:
+  void init(const std::string &path, torch::Device device) {
+    torch::load(net_, path);
+    net_->to(device);
+  }
+  void reload(const std::string &path) { torch::load(other_, path); }
+
+ private:
+  Net net_{4}, other_{4};
+};
