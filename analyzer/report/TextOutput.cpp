@@ -5,27 +5,27 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/TextDiagnostic.h"
 
 namespace nnlint {
 namespace {
 
 using namespace clang;
 
-// Clang's diagnostics engine over the files the findings point into.
+// Clang's diagnostic printer (TextDiagnostic, what TextDiagnosticPrinter uses)
+// over a SourceManager of the files the findings point into. It is called
+// directly rather than through a DiagnosticsEngine, which would drop a note
+// that follows no warning (nnlint's note-level findings).
 class ClangPrinter {
  public:
   ClangPrinter(llvm::raw_ostream &os, bool colors)
       : options_(new DiagnosticOptions), files_(FileSystemOptions()) {
     options_->ShowColors = colors;
     if (colors) os.enable_colors(true);
-    printer_ = std::make_unique<TextDiagnosticPrinter>(os, options_.get());
-    engine_ = std::make_unique<DiagnosticsEngine>(new DiagnosticIDs, options_, printer_.get(), false);
+    engine_ = std::make_unique<DiagnosticsEngine>(new DiagnosticIDs, options_, new IgnoringDiagConsumer, true);
     sources_ = std::make_unique<SourceManager>(*engine_, files_);
-    engine_->setSourceManager(sources_.get());
-    printer_->BeginSourceFile(lang_, nullptr);
+    text_ = std::make_unique<TextDiagnostic>(os, lang_, options_.get());
   }
-  ~ClangPrinter() { printer_->EndSourceFile(); }
 
   void finding(const Finding &f) {
     std::vector<const FixIt *> unplaced;
@@ -55,10 +55,8 @@ class ClangPrinter {
 
   void emit(DiagnosticsEngine::Level lvl, const SourcePoint &at, const std::string &message,
             const std::vector<FixItHint> &hints = {}) {
-    unsigned id = engine_->getCustomDiagID(lvl, "%0");
-    DiagnosticBuilder b = engine_->Report(location(at), id);
-    b << message;
-    for (const FixItHint &h : hints) b << h;
+    SourceLocation loc = location(at);
+    text_->emitDiagnostic(FullSourceLoc(loc, *sources_), lvl, message, {}, hints);
   }
 
  private:
@@ -89,9 +87,9 @@ class ClangPrinter {
   LangOptions lang_;
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> options_;
   FileManager files_;
-  std::unique_ptr<TextDiagnosticPrinter> printer_;
   std::unique_ptr<DiagnosticsEngine> engine_;
   std::unique_ptr<SourceManager> sources_;
+  std::unique_ptr<TextDiagnostic> text_;
 };
 
 std::string counted(size_t n, const char *what) {

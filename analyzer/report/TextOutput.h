@@ -1,5 +1,5 @@
 // Findings and compile errors in Clang's diagnostic format, printed by Clang's
-// own TextDiagnosticPrinter: "file:line:col: warning: message [check]", the
+// own printer (clang::TextDiagnostic): "file:line:col: warning: message [check]", the
 // source line, the caret, fix-it hints under the caret line, notes; colours
 // when asked for.
 #pragma once
