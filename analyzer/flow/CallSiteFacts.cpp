@@ -1,6 +1,18 @@
 #include "CallSiteFacts.h"
 
+#include "TorchCalls.h"
+
 namespace nnlint {
+
+CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const clang::FunctionDecl *fd,
+                          const clang::ASTContext &ctx) {
+  CallSiteFact f;
+  f.kind = kind;
+  f.loc = toPoint(ctx.getSourceManager(), call->getBeginLoc());
+  f.function = fd->getQualifiedNameAsString();
+  f.callee = qualifiedCallee(call);
+  return f;
+}
 
 void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                           std::vector<CallSiteFact> &out) {

@@ -8,6 +8,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 
 #include <vector>
 
@@ -15,6 +16,11 @@ namespace nnlint {
 
 void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                           std::vector<CallSiteFact> &out);
+
+// A fact of `kind` about `call` in `fd`: where the call is, the enclosing
+// function and the callee as declared.
+CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const clang::FunctionDecl *fd,
+                          const clang::ASTContext &ctx);
 
 void collectDropoutFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectDeviceLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);

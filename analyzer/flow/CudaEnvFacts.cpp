@@ -114,11 +114,7 @@ void collectCudaEnvFacts(const FunctionDecl *fd, ASTContext &ctx, const SourceFi
   for (const CallExpr *set : sets.found) {
     for (const Init &init : inits) {
       if (!order.mayPrecede(init.call, set)) continue;
-      CallSiteFact f;
-      f.kind = CallSiteKind::CudaEnvAfterInit;
-      f.loc = toPoint(sm, set->getBeginLoc());
-      f.function = fd->getQualifiedNameAsString();
-      f.callee = qualifiedCallee(set);
+      CallSiteFact f = callSiteFact(CallSiteKind::CudaEnvAfterInit, set, fd, ctx);
       f.subject = kVariable.str();
       f.cause = toPoint(sm, init.call->getBeginLoc());
       f.causeText = init.what;

@@ -85,15 +85,10 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
   found.TraverseStmt(fd->getBody());
   if (found.loads.empty() && found.moves.empty()) return;
   DeviceText deviceText(fd, ctx);
-  std::string function = fd->getQualifiedNameAsString();
   for (const Move &m : found.moves) {
     std::string owner = memberClass(m.module);
     if (owner.empty()) continue;
-    CallSiteFact f;
-    f.kind = CallSiteKind::ModuleMovedToDevice;
-    f.loc = pointOf(ctx, m.call->getBeginLoc());
-    f.function = function;
-    f.callee = qualifiedCallee(m.call);
+    CallSiteFact f = callSiteFact(CallSiteKind::ModuleMovedToDevice, m.call, fd, ctx);
     f.subject = m.module->getNameAsString();
     f.memberOf = owner;
     f.device = deviceText.inClass(m.device);
@@ -119,11 +114,7 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
     for (const Move &m : found.moves)
       if (m.module == load.module) sameModule.push_back(m.call);
     if (before && order.alwaysFollowedBy(load.call, sameModule)) continue;
-    CallSiteFact f;
-    f.kind = CallSiteKind::LoadWithoutDevice;
-    f.loc = pointOf(ctx, load.call->getBeginLoc());
-    f.function = function;
-    f.callee = qualifiedCallee(load.call);
+    CallSiteFact f = callSiteFact(CallSiteKind::LoadWithoutDevice, load.call, fd, ctx);
     f.subject = load.module->getNameAsString();
     f.memberOf = memberClass(load.module);
     if (!before && f.memberOf.empty()) continue;  // a local never moved here

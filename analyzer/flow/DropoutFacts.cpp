@@ -114,15 +114,6 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
     return Lexer::getLocForEndOfToken(loc, 0, ctx.getSourceManager(), ctx.getLangOpts());
   }
 
-  CallSiteFact factAt(const CallExpr *call, std::string callee) const {
-    CallSiteFact f;
-    f.kind = CallSiteKind::DropoutAlwaysOn;
-    f.loc = point(call->getBeginLoc());
-    f.function = fd->getQualifiedNameAsString();
-    f.callee = std::move(callee);
-    return f;
-  }
-
   // `.training(true)` or a literal `train` argument: point at it, and
   // replace a literal true with is_training() where `this` is in scope.
   void explicitTrue(CallSiteFact &f, const Expr *value) const {
@@ -136,13 +127,13 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
     }
   }
 
-  void optionsDropout(const CallExpr *call, const std::string &callee) {
+  void optionsDropout(const CallExpr *call) {
     const Expr *options = call->getArg(1);
     const FieldDecl *field = trainingField(call->getDirectCallee()->getParamDecl(1)->getType());
     if (!field) return;
     TrainingValue training = trainingOf(options, fd->getBody());
     if (!training.known) return;
-    CallSiteFact f = factAt(call, callee);
+    CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx);
     if (training.explicitValue) {
       if (constantBool(training.explicitValue, ctx) != std::optional<bool>(true)) return;
       explicitTrue(f, training.explicitValue);
@@ -169,11 +160,11 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
     if (!callee) return true;
     std::string name = callee->getQualifiedNameAsString();
     if (kOptionsDropouts.count(name) && callee->getNumParams() == 2 && call->getNumArgs() == 2) {
-      optionsDropout(call, name);
+      optionsDropout(call);
     } else if (kFlagDropouts.count(name) && callee->getNumParams() >= 3 && call->getNumArgs() >= 3) {
       const Expr *train = call->getArg(2);
       if (constantBool(train, ctx) == std::optional<bool>(true)) {
-        CallSiteFact f = factAt(call, name);
+        CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx);
         explicitTrue(f, train);
         out.push_back(std::move(f));
       }

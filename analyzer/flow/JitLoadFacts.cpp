@@ -169,11 +169,7 @@ void collectJitLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector<Ca
       for (const Expr *arg : run->arguments())
         if (!inputs.where) inputs = placement.of(arg);
       if (!inputs.where) continue;
-      CallSiteFact f;
-      f.kind = CallSiteKind::JitLoadWithoutDevice;
-      f.loc = toPoint(sm, load.call->getBeginLoc());
-      f.function = fd->getQualifiedNameAsString();
-      f.callee = "torch::jit::load";
+      CallSiteFact f = callSiteFact(CallSiteKind::JitLoadWithoutDevice, load.call, fd, ctx);
       f.subject = load.module->getNameAsString();
       f.cause = toPoint(sm, inputs.where->getBeginLoc());
       std::string device = inputs.device ? deviceText.inFunction(inputs.device, load.call) : "torch::kCUDA";
