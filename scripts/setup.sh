@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages nnlint needs, only those that are missing.
 # Idempotent; run as root (or with sudo available).
+#   setup.sh --sanitizers   also the sanitizer and libFuzzer runtimes (for
+#                           scripts/sanitize.sh and scripts/fuzz.sh)
 set -euo pipefail
 
 packages=(
@@ -9,6 +11,7 @@ packages=(
   libtorch-dev libgloo-dev nlohmann-json3-dev libgtest-dev
   python3 python3-jsonschema python3-yaml pre-commit
 )
+[ "${1:-}" = "--sanitizers" ] && packages+=(libclang-rt-19-dev)
 
 missing=()
 for p in "${packages[@]}"; do

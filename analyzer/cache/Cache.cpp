@@ -5,8 +5,11 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
+#include <chrono>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace nnlint {
@@ -62,6 +65,44 @@ std::string createFileOnce(const std::string &path, const std::string &contents)
   llvm::sys::fs::remove(tmp);
   if (ec && !llvm::sys::fs::exists(path)) return ec.message();
   return "";
+}
+
+namespace {
+
+struct Flags {
+  std::atomic<bool> done[static_cast<size_t>(CacheWarning::Count)] = {};
+};
+static_assert(std::atomic<bool>::is_always_lock_free, "the flags are shared between processes");
+
+Flags &warned() {
+  static Flags *shared = [] {
+    void *page = ::mmap(nullptr, sizeof(Flags), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    return page == MAP_FAILED ? new Flags : new (page) Flags;
+  }();
+  return *shared;
+}
+
+}  // namespace
+
+void prepareCacheWarnings() { (void)warned(); }
+
+void warnOnce(CacheWarning kind, const std::string &message) {
+  if (warned().done[static_cast<size_t>(kind)].exchange(true)) return;
+  llvm::errs() << "nnlint: warning: cache: " << message << "\n";
+}
+
+void removeStaleTemporaries(const std::string &dir, const std::string &key) {
+  auto old = std::chrono::system_clock::now() - std::chrono::hours(1);
+  std::error_code ec;
+  std::vector<std::string> stale;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (!name.contains(".tmp-")) continue;
+    llvm::ErrorOr<llvm::sys::fs::basic_file_status> st = it->status();
+    if (name.starts_with(key + ".") || (st && st->getLastModificationTime() < old))
+      stale.push_back(it->path());
+  }
+  for (const std::string &path : stale) llvm::sys::fs::remove(path);
 }
 
 FileLock::FileLock(const std::string &path) {

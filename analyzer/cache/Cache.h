@@ -19,6 +19,19 @@ std::string createFileOnce(const std::string &path, const std::string &contents)
 // A unique name next to `path` for a file that will be renamed to it.
 std::string temporaryNameFor(const std::string &path);
 
+// Prints "nnlint: warning: cache: <message>" on stderr, once per run for
+// each `kind`, however many worker processes meet the problem. Worker
+// processes share the record when prepareCacheWarnings() ran before they
+// were forked.
+enum class CacheWarning { WriteFailed, Repaired, Count };
+void prepareCacheWarnings();
+void warnOnce(CacheWarning kind, const std::string &message);
+
+// Removes the temporary files that processes killed while writing them left
+// in `dir`: those of `key`, whose builder holds its lock, and any older than
+// an hour.
+void removeStaleTemporaries(const std::string &dir, const std::string &key);
+
 // An exclusive advisory lock on a file (flock), taken without waiting.
 class FileLock {
  public:

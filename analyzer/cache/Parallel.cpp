@@ -32,10 +32,12 @@ bool writeAll(int fd, const char *data, size_t size) {
 }
 
 // Worker: run tasks until none are left; each message is an 8-byte length
-// and {"task": i, "result": ...}.
+// and {"task": i, "result": ...} in CBOR, which carries strings as bytes: a
+// file name that is not UTF-8 comes back unchanged.
 [[noreturn]] void workerLoop(int out, Counter &next, size_t tasks, const std::function<nlohmann::json(size_t)> &task) {
   for (size_t i = next.fetch_add(1); i < tasks; i = next.fetch_add(1)) {
-    std::string text = nlohmann::json{{"task", i}, {"result", task(i)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::vector<uint8_t> bytes = nlohmann::json::to_cbor(nlohmann::json{{"task", i}, {"result", task(i)}});
+    std::string text(bytes.begin(), bytes.end());
     uint64_t size = text.size();
     char header[8];
     for (int b = 0; b < 8; ++b) header[b] = static_cast<char>((size >> (8 * b)) & 0xff);
@@ -58,7 +60,8 @@ void takeMessages(std::string &buffer, std::vector<std::optional<nlohmann::json>
     uint64_t size = 0;
     for (int b = 0; b < 8; ++b) size |= static_cast<uint64_t>(static_cast<unsigned char>(buffer[b])) << (8 * b);
     if (buffer.size() < 8 + size) return;
-    nlohmann::json message = nlohmann::json::parse(buffer.begin() + 8, buffer.begin() + 8 + size, nullptr, false);
+    nlohmann::json message = nlohmann::json::from_cbor(buffer.begin() + 8, buffer.begin() + 8 + size, /*strict=*/true,
+                                                        /*allow_exceptions=*/false);
     buffer.erase(0, 8 + size);
     if (message.is_discarded() || !message.contains("task") || !message["task"].is_number_unsigned()) continue;
     size_t i = message["task"].get<size_t>();

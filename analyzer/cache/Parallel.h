@@ -1,6 +1,6 @@
 // Runs many independent tasks in forked worker processes. Each worker takes
 // the next task number from a counter shared by all workers, runs it and
-// sends its result back as JSON through a pipe; a crashed worker loses only
+// sends its result back (JSON values, as CBOR) through a pipe; a crashed worker loses only
 // the task it was running.
 #pragma once
 

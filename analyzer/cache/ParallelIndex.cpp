@@ -6,6 +6,7 @@
 #include "Pch.h"
 
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -73,6 +74,18 @@ size_t libraryPrefix(const IncludeBlock &block) {
   return n;
 }
 
+// Clang recurses once per operand of a long expression, and a generated file
+// can hold an expression of 70,000 terms: more than the 8 MiB of a main
+// thread. The stack is reserved, not used, unless a file needs it.
+constexpr unsigned kParseStackBytes = 1u << 30;
+
+FileResult indexOnLargeStack(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
+  FileResult result;
+  llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] { result = indexWithCache(job, cache, parse, filter); });
+  parser.join();
+  return result;
+}
+
 // "nnlint: 12/100 files" on one line of a terminal, for runs that take a while.
 class Progress {
  public:
@@ -102,6 +115,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   std::unique_ptr<PchCache> cache;
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
+  prepareCacheWarnings();  // before any worker is forked
   // A PCH may stand in for any prefix of a file's include block. Take the
   // longest prefix that is cached already or that another file of the run
   // shares: building a block costs more than one plain parse.
@@ -145,14 +159,14 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   Progress progress(commands.size(), speed.showProgress);
   if (workers <= 1) {
     for (size_t i = 0; i < jobs.size(); ++i) {
-      results[i] = indexWithCache(jobs[i], cache.get(), parse, filter);
+      results[i] = indexOnLargeStack(jobs[i], cache.get(), parse, filter);
       progress.update(i + 1);
     }
     return results;
   }
 
   auto run = [&](const std::vector<size_t> &which, PchCache *withCache, unsigned n) {
-    auto task = [&](size_t k) { return fileResultToJson(indexWithCache(jobs[which[k]], withCache, parse, filter)); };
+    auto task = [&](size_t k) { return fileResultToJson(indexOnLargeStack(jobs[which[k]], withCache, parse, filter)); };
     size_t before = commands.size() - which.size();
     std::vector<std::optional<nlohmann::json>> got =
         runInWorkers(which.size(), n, task, [&](size_t done) { progress.update(before + done); });

@@ -1,6 +1,7 @@
 #include "Pch.h"
 
 #include "Cache.h"
+#include "FatalErrors.h"
 #include "PchBlock.h"
 #include "Version.h"
 
@@ -152,6 +153,17 @@ std::string writeManifest(const std::string &path, const Manifest &m) {
 
 bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefix, 0) == 0; }
 
+// The block header holds exactly the block's directives; one that was
+// damaged (it would make every later build fail) is rewritten, and said so.
+bool writeBlockHeader(const std::string &path, const std::string &header) {
+  if (!createFileOnce(path, header).empty()) return false;
+  auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (now && (*now)->getBuffer() == header) return true;
+  if (!replaceFile(path, header).empty()) return false;
+  warnOnce(CacheWarning::Repaired, "repaired a damaged block header: " + path);
+  return true;
+}
+
 }  // namespace
 
 PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts) const {
@@ -248,11 +260,14 @@ CachedPch PchCache::checkedLookup(const std::string &key) {
 }
 
 CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter) {
-  if (req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return {};
+  if (writeFailed_ || req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return {};
   FileLock lock(path(req.key, ".lock"));
   if (!lock.held()) return {};  // another process is building it; parse plainly meanwhile
   if (CachedPch ready = lookup(req.key); !ready.path.empty()) return ready;
-  if (!createFileOnce(path(req.key, "/") + kBlockHeaderName, req.header).empty()) return {};
+  // Whatever a killed builder of this block left behind goes, under its lock.
+  removeStaleTemporaries(dir_, req.key);
+  removeStaleTemporaries(path(req.key, ""), kBlockHeaderName);
+  if (!writeBlockHeader(path(req.key, "/") + kBlockHeaderName, req.header)) return {};
 
   std::string tmp = temporaryNameFor(path(req.key, ".pch"));
   std::vector<Dependency> deps;
@@ -264,7 +279,17 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk),
                                      files.get());
   invocation.setDiagnosticConsumer(&diags);
-  bool ran = invocation.run();
+  bool ran = false;
+  std::string fatal;
+  if (!runRecoveringFatalErrors([&] { ran = invocation.run(); }, fatal)) {
+    // The PCH writer gives up with report_fatal_error, e.g. on a full disk:
+    // parse plainly, and build no more blocks in this process.
+    writeFailed_ = true;
+    removeStaleTemporaries(dir_, req.key);
+    warnOnce(CacheWarning::WriteFailed, "cannot write a precompiled include block in " + dir_ + " (" + fatal +
+                                            "); files are parsed without one");
+    return {};
+  }
   uint64_t size = 0;
   int64_t mtime = 0;
   if (!ran || diags.getNumErrors() > 0 || !depsOk || !statFile(tmp, size, mtime)) {

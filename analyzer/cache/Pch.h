@@ -73,6 +73,7 @@ class PchCache {
   CachedPch checkedLookup(const std::string &key);
 
   std::string dir_;
+  bool writeFailed_ = false;                  // the disk is full: build no more blocks
   std::map<std::string, CachedPch> checked_;  // key -> PCH this process found current
 };
 

@@ -27,6 +27,8 @@ std::string checkSourceFile(const std::string &file) {
   llvm::sys::fs::file_status st;
   if (llvm::sys::fs::status(file, st)) return "no such file";
   if (llvm::sys::fs::is_directory(st)) return "is a directory, not a source file";
+  // A FIFO would block the run forever, a device would never end.
+  if (!llvm::sys::fs::is_regular_file(st)) return "not a regular file";
   static const std::vector<std::string> exts = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
                                                 ".h",   ".hh", ".hpp", ".hxx", ".h++", ".cu", ".inl", ".ipp"};
   std::string ext = llvm::sys::path::extension(file).str();
@@ -138,9 +140,12 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   // Suppression comments need only the files' text, so they apply after the checks.
   SourceText text;
   for (const auto &[file, buffer] : opts.unsaved) text.setContents(file, buffer);
+  std::vector<std::string> analyzed;  // not a file refused early: a FIFO would block the read
+  for (size_t i = 0; i < files.size(); ++i)
+    if (early[i].empty()) analyzed.push_back(absolute[i]);
   std::vector<std::string> known = {kUnknownNolintCheck};
   for (const Rule *rule : rules) known.push_back(rule->info().id);
-  applySuppressions(result.findings, absolute, text, known);
+  applySuppressions(result.findings, analyzed, text, known);
   return result;
 }
 

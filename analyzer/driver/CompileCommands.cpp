@@ -2,29 +2,104 @@
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+
+#include <nlohmann/json.hpp>
 
 using namespace clang::tooling;
 
 namespace nnlint {
 namespace {
 
+// Accepts any JSON that is nested at most a few levels deep (a database is
+// an array of objects that may hold an array of arguments) and keeps the
+// first error as one line.
+struct DepthLimitedJson : nlohmann::json_sax<nlohmann::json> {
+  static constexpr size_t kMaxDepth = 8;
+  size_t depth = 0;
+  std::string error;
+
+  bool open() {
+    if (++depth <= kMaxDepth) return true;
+    error = "nested more than " + std::to_string(kMaxDepth) + " levels deep";
+    return false;
+  }
+  bool close() {
+    --depth;
+    return true;
+  }
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t &) override { return true; }
+  bool string(string_t &) override { return true; }
+  bool binary(binary_t &) override { return true; }
+  bool start_object(std::size_t) override { return open(); }
+  bool key(string_t &) override { return true; }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t, const std::string &, const nlohmann::detail::exception &e) override {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: ..." without the bracket.
+    std::string what = e.what();
+    size_t start = what.find("] ");
+    error = start == std::string::npos ? what : what.substr(start + 2);
+    return false;
+  }
+};
+
 std::unique_ptr<CompilationDatabase> loadJson(const std::string &path, std::string &error) {
+  if (!llvm::sys::fs::is_regular_file(path)) {
+    error = path + ": not a regular file";
+    return nullptr;
+  }
+  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!text) {
+    error = path + ": cannot read: " + text.getError().message();
+    return nullptr;
+  }
   std::string why;
-  auto db = JSONCompilationDatabase::loadFromFile(path, why, JSONCommandLineSyntax::AutoDetect);
+  std::unique_ptr<CompilationDatabase> db = parseCompileDatabase((*text)->getBuffer(), why);
+  if (!db) error = path + ": " + why;
+  return db;
+}
+
+}  // namespace
+
+std::string checkCompileDatabaseText(llvm::StringRef text) {
+  if (size_t nul = text.find('\0'); nul != llvm::StringRef::npos)
+    return "a NUL byte at line " + std::to_string(text.take_front(nul).count('\n') + 1);
+  // JSON's rules, without its UTF-8 check: paths in a database are bytes.
+  std::string ascii = text.str();
+  for (char &c : ascii)
+    if (static_cast<unsigned char>(c) >= 0x80) c = 'x';
+  DepthLimitedJson sax;
+  nlohmann::json::sax_parse(ascii, &sax, nlohmann::json::input_format_t::json, /*strict=*/true);
+  return sax.error;
+}
+
+std::unique_ptr<CompilationDatabase> parseCompileDatabase(llvm::StringRef text, std::string &error) {
+  // LLVM's reader prints its own diagnostics, several raw lines, to stderr
+  // and recurses once per level: it sees only text that is well-formed.
+  if (std::string why = checkCompileDatabaseText(text); !why.empty()) {
+    error = "malformed compilation database: " + why;
+    return nullptr;
+  }
+  std::string why;
+  auto db = JSONCompilationDatabase::loadFromBuffer(text, why, JSONCommandLineSyntax::AutoDetect);
   if (!db) {
-    error = path + ": malformed compilation database: " + why;
+    error = "malformed compilation database: " + why;
     return nullptr;
   }
   if (db->getAllFiles().empty()) {
-    error = path + ": compilation database has no entries";
+    error = "compilation database has no entries";
     return nullptr;
   }
   return inferMissingCompileCommands(std::move(db));
 }
-
-}  // namespace
 
 CompileCommands::CompileCommands(std::optional<std::vector<std::string>> fixedArgs, std::string buildDir,
                                  std::vector<std::string> torchIncludes)

@@ -13,6 +13,13 @@
 
 namespace nnlint {
 
+// A compilation database from the text of a compile_commands.json, or null
+// and one line in `error`. Never prints, never recurses deeply.
+std::unique_ptr<clang::tooling::CompilationDatabase> parseCompileDatabase(llvm::StringRef text, std::string &error);
+// Why the text cannot be a compilation database (a NUL byte, not JSON, nested
+// too deeply), or "".
+std::string checkCompileDatabaseText(llvm::StringRef text);
+
 class CompileCommands {
  public:
   CompileCommands(std::optional<std::vector<std::string>> fixedArgs, std::string buildDir,

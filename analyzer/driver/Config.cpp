@@ -1,6 +1,7 @@
 #include "Config.h"
 
 #include "SourceFilter.h"
+#include "YamlDepth.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -166,6 +167,8 @@ std::string parseConfig(const std::string &yaml, Config &out, ConfigDialect dial
     if (err->empty() && d.getKind() == llvm::SourceMgr::DK_Error)
       *err = std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " + d.getMessage().str();
   };
+  if (yamlDepthBound(yaml) > kMaxYamlDepth)
+    return "1:1: nested more than " + std::to_string(kMaxYamlDepth) + " levels deep; not a configuration file";
   ConfigFileText text;
   llvm::yaml::Input in(yaml, nullptr, handler, &firstError);
   // A .clang-tidy holds clang-tidy's other settings too (FormatStyle, SystemHeaders, ...).
@@ -224,6 +227,7 @@ const Config *ConfigResolver::load(const std::string &path, std::string &error) 
     error = path + ":" + why;
     return nullptr;
   };
+  if (llvm::sys::fs::exists(path) && !llvm::sys::fs::is_regular_file(path)) return fail(" not a regular file");
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf) return fail(" cannot read: " + buf.getError().message());
   bool clangTidy = llvm::sys::path::filename(path) == kClangTidyFileName;
@@ -248,6 +252,7 @@ const Config *ConfigResolver::load(const std::string &path, std::string &error) 
 }
 
 bool ConfigResolver::concernsNnlint(const std::string &clangTidyFile, std::string &error) {
+  if (!llvm::sys::fs::is_regular_file(clangTidyFile)) return false;
   auto buf = llvm::MemoryBuffer::getFile(clangTidyFile);
   if (!buf) return false;
   Config c;

@@ -1,6 +1,7 @@
 #include "Baseline.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA1.h"
 
@@ -33,9 +34,14 @@ std::vector<std::string> fingerprints(const std::vector<Finding> &findings, cons
 }
 
 std::string readBaseline(const std::string &path, std::set<std::string> &out) {
+  if (llvm::sys::fs::exists(path) && !llvm::sys::fs::is_regular_file(path)) return "not a regular file";
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf) return buf.getError().message();
-  json doc = json::parse((*buf)->getBuffer().begin(), (*buf)->getBuffer().end(), nullptr, /*allow_exceptions=*/false);
+  return parseBaseline((*buf)->getBuffer(), out);
+}
+
+std::string parseBaseline(llvm::StringRef text, std::set<std::string> &out) {
+  json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return "not valid JSON";
   if (!doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array())
     return "not an nnlint baseline (no \"findings\" array)";
@@ -58,7 +64,7 @@ std::string renderBaseline(const std::vector<Finding> &findings, const std::stri
                     {"file", relativeToRoot(findings[i].loc.file, srcRoot)},
                     {"message", findings[i].message}});
   json doc = {{"version", kBaselineVersion}, {"tool", "nnlint"}, {"findings", list}};
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";  // "file" is for people; fingerprints hash the exact bytes
 }
 
 size_t dropBaselined(std::vector<Finding> &findings, const std::set<std::string> &baseline,

@@ -4,6 +4,8 @@
 
 #include "Finding.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <set>
 #include <string>
 #include <vector>
@@ -21,6 +23,8 @@ std::vector<std::string> fingerprints(const std::vector<Finding> &findings, cons
 
 // Reads a baseline written by writeBaseline. Returns "" or the reason it cannot.
 std::string readBaseline(const std::string &path, std::set<std::string> &out);
+// The same for the text of a baseline file.
+std::string parseBaseline(llvm::StringRef text, std::set<std::string> &out);
 // The baseline file's contents for these findings.
 std::string renderBaseline(const std::vector<Finding> &findings, const std::string &srcRoot);
 // Drops the findings whose fingerprint is in the baseline; returns how many.

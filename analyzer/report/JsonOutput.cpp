@@ -64,7 +64,9 @@ std::string toJson(const std::vector<Finding> &findings, const std::vector<ToolE
               {"tool", {{"name", "nnlint"}, {"version", kVersion}}},
               {"findings", list},
               {"errors", errs}};
-  return doc.dump(2) + "\n";
+  // JSON text is UTF-8: bytes of a path that are not become U+FFFD here
+  // (fingerprints hash the exact bytes).
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace nnlint

@@ -1,4 +1,6 @@
 // Writes a whole output file or nothing: a temporary file renamed into place.
+// A symbolic link is written through (the file it names is replaced); a FIFO
+// or a device is written into.
 #pragma once
 
 #include <string>

@@ -47,17 +47,11 @@ int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, Co
   for (const ToolError &e : result.errors) printToolError(e, llvm::errs(), useColors(opts.color, llvm::errs()));
   if (std::string err = applyConfig(result.findings, mainFiles, configs); !err.empty()) return fail(err);
 
-  if (!opts.writeBaseline.empty())
-    if (std::string err = writeFileAtomically(opts.writeBaseline, renderBaseline(result.findings, opts.srcRoot));
-        !err.empty())
-      return fail(opts.writeBaseline + ": cannot write: " + err);
+  // The baseline records every finding; the output and the fixes only those it does not hide.
+  std::string newBaseline = opts.writeBaseline.empty() ? "" : renderBaseline(result.findings, opts.srcRoot);
   if (!opts.baseline.empty()) dropBaselined(result.findings, baseline, opts.srcRoot);
 
   SourceText text;
-  if (!opts.exportFixes.empty())
-    if (std::string err = writeFileAtomically(opts.exportFixes, exportFixes(result.findings, text)); !err.empty())
-      return fail(opts.exportFixes + ": cannot write: " + err);
-
   std::string rendered;
   llvm::raw_string_ostream os(rendered);
   if (opts.format == "sarif")
@@ -67,9 +61,23 @@ int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, Co
   else if (opts.format == "json") os << toJson(result.findings, result.errors, opts.srcRoot, text);
   else printText(result.findings, os, opts.output.empty() && useColors(opts.color, llvm::outs()));
   os.flush();
-  if (opts.output.empty()) llvm::outs() << rendered;
-  else if (std::string err = writeFileAtomically(opts.output, rendered); !err.empty())
-    return fail(opts.output + ": cannot write: " + err);
+  // The findings first: a side output that cannot be written must not lose them.
+  bool failed = false;
+  auto write = [&](const std::string &path, const std::string &contents) {
+    if (std::string err = writeFileAtomically(path, contents); !err.empty()) {
+      fail(path + ": cannot write: " + err);
+      failed = true;
+    }
+  };
+  if (opts.output.empty()) {
+    llvm::outs() << rendered;
+    llvm::outs().flush();
+  } else {
+    write(opts.output, rendered);
+  }
+  if (!opts.writeBaseline.empty()) write(opts.writeBaseline, newBaseline);
+  if (!opts.exportFixes.empty()) write(opts.exportFixes, exportFixes(result.findings, text));
+  if (failed) return kExitError;
 
   if (!opts.quiet)
     if (std::string summary = summaryLine(result.findings, result.errors); !summary.empty())

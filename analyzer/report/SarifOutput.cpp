@@ -206,7 +206,7 @@ std::string toSarif(const std::vector<Finding> &findings, const std::vector<Rule
   if (!srcRoot.empty()) run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", fileUri(srcRoot)}}}};
   json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"},
               {"runs", json::array({run})}};
-  return log.dump(2) + "\n";
+  return log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";  // uris keep every byte, percent-encoded
 }
 
 }  // namespace nnlint

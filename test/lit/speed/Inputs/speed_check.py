@@ -13,6 +13,11 @@ Scenarios:
   concurrent  two nnlint processes on the same cold cache at once
   nocache-dir the cache directory cannot be created
   header-change a header held by a cached block changes (FILES is ignored)
+  killed-build  nnlint killed (SIGKILL) while it writes a PCH: the next run
+              removes the temporary file and builds the block
+  garbled-header  a block header in the cache damaged: repaired, said once
+  disk-full   no file can grow past 64 KiB, as on a full disk: the findings
+              of the plain path and one warning
 Each scenario also checks, through $NNLINT_CACHE_LOG, that the fast path it
 means to test was taken, so that it cannot pass by testing nothing.
 """
@@ -21,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 
 def fail(msg):
@@ -111,6 +117,71 @@ def pch_vs_plain(r):
     got, paths = r.run(flag, "-j2")
     same(reference, got, "warm cache -j2")
     expect(paths, "warm cache -j2", "hit", len(r.files))
+
+
+def temporaries(d):
+    return [os.path.join(root, f) for root, _, names in os.walk(d) for f in names if ".tmp-" in f]
+
+
+def killed_build(r):
+    reference, _ = r.run("--no-cache", "-j1")
+    d, flag = r.cache("cache")
+    p = r.start(flag, "-j1")
+    deadline = time.time() + 300
+    while not temporaries(d) and p.poll() is None and time.time() < deadline:
+        time.sleep(0.01)
+    left = temporaries(d)
+    p.kill()
+    p.communicate()
+    if not left:
+        fail("nnlint wrote no temporary file to be killed in the middle of (rc=%s)" % p.returncode)
+    if not temporaries(d):
+        fail("the killed run left no temporary file: this test would test nothing")
+    got, paths = r.run(flag, "-j1")
+    same(reference, got, "after the killed build")
+    expect(paths, "after the killed build", "built")
+    if temporaries(d):
+        fail("temporary files left after the next build: " + str(temporaries(d)))
+
+
+def garbled_header(r):
+    reference, _ = r.run("--no-cache", "-j1")
+    d, flag = r.cache("cache")
+    same(reference, r.run(flag, "-j1")[0], "cold cache")
+    headers = glob.glob(os.path.join(d, "*", "nnlint-include-block.h"))
+    if not headers:
+        fail("no block header in the cache to damage")
+    for h in headers:
+        open(h, "w").write("#include <no/such/header.h>\n\x01garbage\n")
+    for m in glob.glob(os.path.join(d, "*.manifest")):
+        os.remove(m)  # as if the PCH had been lost too: the header must be used again
+    rc, out, err = r.run(flag, "-j2")[0]
+    warnings = [line for line in err.splitlines() if line.startswith("nnlint: warning: cache: repaired")]
+    if len(warnings) != len(headers):
+        fail("expected one 'repaired' warning per damaged header, got:\n" + err)
+    rest = "".join(line + "\n" for line in err.splitlines() if line not in warnings)
+    same(reference, (rc, out, rest), "run that repairs the header")
+    got, paths = r.run(flag, "-j1")
+    same(reference, got, "after the repair")
+    expect(paths, "after the repair", "hit", len(r.files))
+
+
+def disk_full(r):
+    reference, _ = r.run("--no-cache", "-j1")
+    d, flag = r.cache("cache")
+    for jobs in ("-j1", "-j2"):
+        limit = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "robustness", "Inputs",
+                             "file_size_limit.py")
+        p = subprocess.run([sys.executable, limit, str(64 * 1024), r.nnlint, flag, jobs, *r.files, "--", *r.flags],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        err = p.stderr.decode()
+        warnings = [line for line in err.splitlines() if line.startswith("nnlint: warning: cache: cannot write")]
+        if len(warnings) != 1:
+            fail(jobs + ": expected one warning about the cache, got:\n" + err)
+        rest = "".join(line + "\n" for line in err.splitlines() if line not in warnings)
+        same(reference, (p.returncode, p.stdout.decode(), rest), "full disk " + jobs)
+        if temporaries(d) or pch_files(d):
+            fail(jobs + ": files left in the cache: " + str(temporaries(d) + pch_files(d)))
 
 
 def pch_files(d):
@@ -255,7 +326,8 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     {"identical": identical, "pch-vs-plain": pch_vs_plain, "corrupt": corrupt, "concurrent": concurrent,
-     "nocache-dir": nocache_dir, "header-change": header_change}[scenario](Runner(nnlint, work, files, flags))
+     "nocache-dir": nocache_dir, "header-change": header_change, "killed-build": killed_build,
+     "garbled-header": garbled_header, "disk-full": disk_full}[scenario](Runner(nnlint, work, files, flags))
     print("OK: " + scenario)
 
 

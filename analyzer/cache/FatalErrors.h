@@ -1,0 +1,17 @@
+// LLVM ends the process on report_fatal_error, which Clang's PCH writer
+// calls when its output cannot be written (a full disk). Under this guard
+// the error returns to the caller instead, through LLVM's
+// CrashRecoveryContext, as in Clang's own in-process compiler jobs.
+#pragma once
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <string>
+
+namespace nnlint {
+
+// Runs `work`; false, with LLVM's reason in `reason`, if it ended in a fatal
+// error or a crash. What `work` had allocated is leaked.
+bool runRecoveringFatalErrors(llvm::function_ref<void()> work, std::string &reason);
+
+}  // namespace nnlint

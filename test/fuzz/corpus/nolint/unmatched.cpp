@@ -1,0 +1,4 @@
+/* NOLINTEND(nn-*) */
+// NOLINTBEGIN(nn-a)
+// NOLINTEND(nn-b)
+int f; // NOLINTNEXTLINE
