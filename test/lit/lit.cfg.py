@@ -1,6 +1,8 @@
-# lit configuration for nnlint's check tests. Each test runs nnlint on a
-# small model file against the stand-in header (%stub_flags, fast) and against
-# the real LibTorch headers (%torch_flags), and FileCheck pins the findings.
+# lit configuration for nnlint's tests (one CTest entry per directory, see
+# test/CMakeLists.txt). Check tests run nnlint on a small model file against
+# the stand-in header (%stub_flags, fast) and against the real LibTorch headers
+# (%torch_flags: Debian's 1.13, or the headers named by --param torch_include),
+# and FileCheck pins the findings.
 import os
 import lit.formats
 

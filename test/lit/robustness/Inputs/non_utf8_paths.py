@@ -35,7 +35,7 @@ def main():
         f.write(MODEL.replace(b"NetImpl", b"OtherImpl"))
 
     def run(*opts, files=(source, other)):
-        p = subprocess.run([nnlint.encode(), *[o if isinstance(o, bytes) else o.encode() for o in opts], *files, b"--", *[f.encode() for f in flags]],
+        p = subprocess.run([nnlint.encode(), b"--quiet", *[o if isinstance(o, bytes) else o.encode() for o in opts], *files, b"--", *[f.encode() for f in flags]],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=work)
         return p.returncode, p.stdout, p.stderr
 
