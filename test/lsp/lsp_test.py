@@ -153,13 +153,13 @@ def run(nnlint, stub, work):
                                                          "context": {"diagnostics": [unreg]}})
     expect(len(actions) == 1 and actions[0]["kind"] == "quickfix", "code actions: %s" % actions)
     edits = actions[0]["edit"]["changes"][uri(model)]
-    expect(sorted(e["newText"] for e in edits) == [")", 'register_module("fc", '], "fix edits: %s" % edits)
+    expect(sorted(e["newText"] for e in edits) == [")", 'register_module("proj", '], "fix edits: %s" % edits)
     none = client.request("textDocument/codeAction", {"textDocument": {"uri": uri(model)}, "range": alias["range"],
                                                       "context": {"diagnostics": [alias]}})
     expect(none == [], "a finding without a fix-it got a code action: %s" % none)
 
     # Change (not saved): the unsaved text is analysed, after the debounce.
-    fixed = text.replace("fc = torch::nn::Linear(4, 4);", 'fc = register_module("fc", torch::nn::Linear(4, 4));')
+    fixed = text.replace("proj = torch::nn::Linear(16, 2);", 'proj = register_module("proj", torch::nn::Linear(16, 2));')
     expect(fixed != text, "the test input changed")
     for version, body in ((2, text + "\n"), (3, fixed)):  # a burst: only the last text counts
         client.notify("textDocument/didChange", {"textDocument": {"uri": uri(model), "version": version},

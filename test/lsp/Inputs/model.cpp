@@ -2,26 +2,26 @@
 // notes, one suppressed with NOLINT, one of a check .nnlint.yaml disables.
 #include <torch/torch.h>
 
-struct NetImpl : torch::nn::Module {
-  NetImpl() { fc = torch::nn::Linear(4, 4); }
-  torch::Tensor forward(torch::Tensor x) { return fc(x) + quiet(x); }
-  torch::nn::Linear fc{nullptr};
-  torch::nn::Linear quiet{nullptr};  // NOLINT(nn-unregistered-submodule)
+struct HeadImpl : torch::nn::Module {
+  HeadImpl() { proj = torch::nn::Linear(16, 2); }
+  torch::Tensor forward(torch::Tensor h) { return proj(h) - spare(h); }
+  torch::nn::Linear proj{nullptr};
+  torch::nn::Linear spare{nullptr};  // NOLINT(nn-unregistered-submodule)
 };
-TORCH_MODULE(Net);
+TORCH_MODULE(Head);
 
-struct StackImpl : torch::nn::Cloneable<StackImpl> {
-  StackImpl() { reset(); }
+struct TowerImpl : torch::nn::Cloneable<TowerImpl> {
+  TowerImpl() { reset(); }
   void reset() override {
-    for (int i = 0; i < 2; ++i) layers_.push_back(register_module("l" + std::to_string(i), torch::nn::Linear(4, 4)));
+    for (int d = 0; d < 3; ++d) blocks_.emplace_back(register_module("block" + std::to_string(d), torch::nn::Linear(8, 8)));
   }
-  torch::Tensor forward(torch::Tensor x) {
-    for (auto &l : layers_) x = l(x);
-    return x;
+  torch::Tensor forward(torch::Tensor h) {
+    for (auto &b : blocks_) h = torch::relu(b(h));
+    return h;
   }
-  std::vector<torch::nn::Linear> layers_;
+  std::vector<torch::nn::Linear> blocks_;
 };
-TORCH_MODULE(Stack);
+TORCH_MODULE(Tower);
 
 struct TwinImpl : torch::nn::Cloneable<TwinImpl> {
   TwinImpl() {
