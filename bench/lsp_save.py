@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times the editor loop of `nnlint --lsp`: open a file (cold: the first
 analysis builds its precompiled include block), then save it N times, each
-after an edit, and prints the seconds from didSave to publishDiagnostics.
+after an edit, and prints the seconds from didSave to publishDiagnostics (wall, and CPU of
+the server and its workers).
 
     lsp_save.py NNLINT FILE CACHE_DIR [N] [-- compiler args]
 """
@@ -26,19 +27,24 @@ def main():
     client.notify("initialized", {})
     with open(path) as f:
         text = f.read()
-    start = time.monotonic()
+    def cpu():
+        # The server's CPU seconds and those of the workers it has reaped.
+        fields = open("/proc/%d/stat" % client.proc.pid).read().rsplit(")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+    start, used = time.monotonic(), cpu()
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(path), "languageId": "cpp", "version": 1,
                                                             "text": text}})
     client.diagnostics(path)
-    print("open %.3f" % (time.monotonic() - start))
+    print("open %.3f %.2f" % (time.monotonic() - start, cpu() - used))
     for n in range(saves):
         text += "// edit %d\n" % n
         with open(path, "w") as f:
             f.write(text)
-        start = time.monotonic()
+        start, used = time.monotonic(), cpu()
         client.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
         client.diagnostics(path)
-        print("save %.3f" % (time.monotonic() - start))
+        print("save %.3f %.2f" % (time.monotonic() - start, cpu() - used))
     client.request("shutdown", None)
     client.notify("exit", None)
     client.proc.wait(timeout=30)

@@ -6,7 +6,8 @@ measure() {
   shift 3
   local t=$work/time.txt
   /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$work/stderr.txt" || true
-  read -r wall user sys rss <"$t"
+  # time writes "Command exited with non-zero status N" first when it does.
+  read -r wall user sys rss < <(tail -n 1 "$t")
   printf '%s\t%s\t%s\t%s\t%s\n' "$set" "$name" "$wall" "$(echo "$user + $sys" | bc)" "$rss" >>"$results"
   echo "bench: $set $name: ${wall}s wall" >&2
 }

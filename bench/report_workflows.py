@@ -28,28 +28,31 @@ for s, n, wall, cpu, rss in rows:
         files.append(s)
     print(f"| {s} | {n} | {float(wall):.2f} | {float(cpu):.2f} | {int(rss) / 1024:.0f} |")
 
-print("\n| file | second run / clang++ (wall) | target <= 0.05 | second run / clang++ (RSS) | target <= 0.35 |")
-print("| --- | ---: | --- | ---: | --- |")
+# On a loaded machine wall time stretches with the load; CPU time does not,
+# so the CPU ratio is shown beside the wall ratio the target is about.
+print("\n| file | second run / clang++ (wall) | target <= 0.05 | (CPU) | second run / clang++ (RSS) | target <= 0.35 |")
+print("| --- | ---: | --- | ---: | ---: | --- |")
 for f in files:
     clang, second = get(f, "clang++ -fsyntax-only"), get(f, "nnlint second run")
     if not clang or not second:
         continue
-    wall, rss = second[0] / clang[0], second[2] / clang[2]
-    print(f"| {f} | {wall:.3f} | {verdict(wall <= 0.05)} | {rss:.3f} | {verdict(rss <= 0.35)} |")
+    wall, cpu, rss = second[0] / clang[0], second[1] / clang[1], second[2] / clang[2]
+    print(f"| {f} | {wall:.3f} | {verdict(wall <= 0.05)} | {cpu:.3f} | {rss:.3f} | {verdict(rss <= 0.35)} |")
 
-saves = [float(w) for s, n, w, _, _ in rows if s == "lsp" and n == "save"]
-opened = [float(w) for s, n, w, _, _ in rows if s == "lsp" and n == "open"]
+saves = [(float(w), float(c)) for s, n, w, c, _ in rows if s == "lsp" and n == "save"]
+opened = [(float(w), float(c)) for s, n, w, c, _ in rows if s == "lsp" and n == "open"]
 if saves:
-    median = statistics.median(saves)
-    print(f"\n| editor loop (LSP) | seconds | target | |")
-    print("| --- | ---: | ---: | --- |")
+    wall = statistics.median(w for w, _ in saves)
+    cpu = statistics.median(c for _, c in saves)
+    print(f"\n| editor loop (LSP) | wall s | CPU s | target | |")
+    print("| --- | ---: | ---: | ---: | --- |")
     if opened:
-        print(f"| didOpen to diagnostics (block cached) | {opened[0]:.2f} | | |")
-    print(f"| didSave to diagnostics, median of {len(saves)} | {median:.2f} | <= 0.3 | {verdict(median <= 0.3)} |")
+        print(f"| didOpen to diagnostics (block cached) | {opened[0][0]:.2f} | {opened[0][1]:.2f} | | |")
+    print(f"| didSave to diagnostics, median of {len(saves)} | {wall:.2f} | {cpu:.2f} | <= 0.3 | {verdict(wall <= 0.3)} |")
 
 print("\n| 100-file project | wall s | CPU s | peak RSS MB | target | |")
 print("| --- | ---: | ---: | ---: | --- | --- |")
-lone = get("project", "that file alone, no database")
+lone = get("project", "that file alone, second run")
 for s, n, wall, cpu, rss in rows:
     if s != "project":
         continue

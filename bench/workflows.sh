@@ -45,7 +45,7 @@ done
 
 # The editor loop: open (the block is cached already), then three saves.
 python3 "$here/lsp_save.py" "$nnlint" "$work/real/classifier.cpp" "$cache" 3 -- "${flags[@]}" >"$work/lsp.txt"
-awk '{ printf "lsp\t%s\t%s\t0\t0\n", $1, $2 }' "$work/lsp.txt" >>"$results"
+awk '{ printf "lsp\t%s\t%s\t%s\t0\n", $1, $2, $3 }' "$work/lsp.txt" >>"$results"
 
 # A 100-file project.
 python3 "$here/gen_project.py" --files 100 --out "$work/project" --torch-include "$torch_include"
@@ -58,8 +58,11 @@ echo "// edited" >>"$changed"
 measure "one file changed, whole database" project -- "$nnlint" -j "$jobs" --cache-dir="$cache" -p "$project"
 echo "// edited again" >>"$changed"
 measure "one file changed, that file named" project -- "$nnlint" -j "$jobs" --cache-dir="$cache" -p "$project" "$changed"
+# The same file as a lone file (its own command, so its own block): first and second run.
 echo "// edited a third time" >>"$changed"
-measure "that file alone, no database" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
+measure "that file alone, first run" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
+echo "// edited a fourth time" >>"$changed"
+measure "that file alone, second run" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
 
 echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 "$here/report_workflows.py" "$results"

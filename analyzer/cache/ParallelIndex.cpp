@@ -21,7 +21,6 @@ namespace {
 struct Job {
   const clang::tooling::CompileCommand *cmd = nullptr;
   PchRequest pch;
-  bool mayBuild = false;  // enough files share the block to pay for building it
 };
 
 // With $NNLINT_CACHE_LOG set, one line per file saying which path it took
@@ -42,7 +41,7 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   if (cache && !job.pch.key.empty()) {
     CachedPch pch = cache->lookup(job.pch.key);
     bool built = false;
-    if (pch.path.empty() && job.mayBuild) {
+    if (pch.path.empty()) {
       pch = cache->build(job.pch, parse, filter);
       built = !pch.path.empty();
     }
@@ -63,15 +62,6 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   }
   logPath("plain", file);
   return indexFile(*job.cmd, parse, filter);
-}
-
-// How many of the block's first directives include with <...>.
-size_t libraryPrefix(const IncludeBlock &block) {
-  size_t n = 0;
-  while (n < block.directives.size() && block.directives[n].text.find('<') != std::string::npos &&
-         block.directives[n].text.find('"') == std::string::npos)
-    ++n;
-  return n;
 }
 
 // Clang recurses once per operand of a long expression, and a generated file
@@ -136,20 +126,16 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       const std::string &key = keys[i][k - 1];
       bool shared = sharing[key] >= 2;
       if (shared || cache->has(key)) {
-        jobs[i].pch = cache->request(plans[i], k, parse);
-        jobs[i].mayBuild = shared;
+        jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
         break;
       }
     }
     // A block that no other file of the run shares and that is not cached:
-    // build its leading <...> includes anyway (library headers, which change
-    // seldom), so that the next run of this file -- an editor's save, a
-    // pre-commit of one file -- is warm.
-    size_t library = libraryPrefix(plans[i].block);
-    if (jobs[i].pch.key.empty() && library > 0) {
-      jobs[i].pch = cache->request(plans[i], library, parse);
-      jobs[i].mayBuild = true;
-    }
+    // build it anyway, so that the next run of this file -- an editor's save,
+    // a pre-commit of one file -- is warm. (A user header in the block is
+    // recorded in the manifest: when it changes, the block is built again.)
+    if (jobs[i].pch.key.empty() && !plans[i].block.empty())
+      jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
   }
   plans.clear();
 
