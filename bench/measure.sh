@@ -1,6 +1,16 @@
+# Shell functions shared by bench/run.sh and bench/workflows.sh (sourced).
+
+# require TOOL...: stops the benchmark unless every tool is installed and
+# $nnlint is an executable.
+require() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "bench: $tool not found" >&2; exit 2; }
+  done
+  [ -x "$nnlint" ] || { echo "bench: $nnlint: not an executable (build nnlint first)" >&2; exit 2; }
+}
+
 # measure NAME SET -- command...: one run under /usr/bin/time, appended to
-# $results as SET, NAME, wall s, CPU s (user+sys), peak RSS KB. Sourced by
-# bench/run.sh and bench/workflows.sh.
+# $results as SET, NAME, wall s, CPU s (user+sys), peak RSS KB.
 measure() {
   local name=$1 set=$2
   shift 3

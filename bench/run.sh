@@ -18,10 +18,8 @@ nnlint=$(realpath "${1:-$here/../build/analyzer/nnlint}")
 jobs=${JOBS:-2}
 work=${WORK:-$(mktemp -d /tmp/nnlint-bench.XXXXXX)}
 torch_include=${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}
-for tool in clang++-19 clang-tidy-19 /usr/bin/time python3; do
-  command -v "$tool" >/dev/null || { echo "bench: $tool not found" >&2; exit 2; }
-done
-[ -x "$nnlint" ] || { echo "bench: $nnlint: not an executable (build nnlint first)" >&2; exit 2; }
+source "$here/measure.sh"
+require clang++-19 clang-tidy-19 /usr/bin/time python3
 
 python3 "$here/gen_project.py" --files 100 --out "$work/project" --torch-include "$torch_include"
 project=$work/project
@@ -32,7 +30,6 @@ flags=(-std=c++17 -isystem "$torch_include")
 results=$work/results.tsv
 : >"$results"
 
-source "$here/measure.sh"
 
 # One process per file, $jobs at a time (run-clang-tidy style).
 printf '%s\n' "${ten[@]}" >"$work/ten.txt"

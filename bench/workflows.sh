@@ -21,14 +21,11 @@ nnlint=$(realpath "${1:-$here/../build/analyzer/nnlint}")
 jobs=${JOBS:-2}
 work=${WORK:-$(mktemp -d /tmp/nnlint-workflows.XXXXXX)}
 torch_include=${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}
-for tool in clang++-19 /usr/bin/time python3 bc; do
-  command -v "$tool" >/dev/null || { echo "bench: $tool not found" >&2; exit 2; }
-done
-[ -x "$nnlint" ] || { echo "bench: $nnlint: not an executable (build nnlint first)" >&2; exit 2; }
+source "$here/measure.sh"
+require clang++-19 /usr/bin/time python3 bc
 flags=(-std=c++17 -isystem "$torch_include")
 results=$work/results.tsv
 : >"$results"
-source "$here/measure.sh"
 
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
