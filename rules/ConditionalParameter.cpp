@@ -1,5 +1,7 @@
 // nn-conditional-parameter: a trainable parameter or submodule that forward()
 // reaches only on some paths gets no gradient on the others.
+#include "Condition.h"
+#include "ConditionVerdict.h"
 #include "Describe.h"
 #include "GradientReach.h"
 #include "Rule.h"
@@ -7,16 +9,26 @@
 namespace nnlint {
 namespace {
 
+bool hasText(const Condition &c) {
+  std::map<std::string, Condition> atoms;
+  collectAtoms(c, atoms);
+  for (const auto &[key, atom] : atoms)
+    if (atom.text.empty()) return false;
+  return true;
+}
+
 class ConditionalParameter : public Rule {
  public:
   RuleInfo info() const override {
     return {"nn-conditional-parameter",
             "A registered trainable parameter or submodule is reached from forward() only on some paths",
-            "When forward() uses a parameter only under a run-time condition (is_training(), a config "
-            "flag, a data-dependent branch), iterations that take the other path produce no gradient "
-            "for it. On several GPUs every rank must take the same branch, or gradient all-reduce "
-            "waits for a gradient that never comes (\"Expected to have finished reduction in the "
-            "prior iteration\" in PyTorch's DistributedDataParallel unless find_unused_parameters).",
+            "When forward() uses a parameter only under a condition that can change from one iteration to "
+            "the next (a data-dependent branch, randomness, state that methods change), iterations that "
+            "take the other path produce no gradient for it. On several GPUs every rank must take the same "
+            "branch, or gradient all-reduce waits for a gradient that never comes (\"Expected to have "
+            "finished reduction in the prior iteration\" in PyTorch's DistributedDataParallel unless "
+            "find_unused_parameters). A condition fixed when the module is built gives a note; "
+            "is_training() and a registration under the same condition as the use give nothing.",
             Severity::Warning};
   }
 
@@ -28,19 +40,45 @@ class ConditionalParameter : public Rule {
       for (const RegistrationFact &r : c.registrations) {
         auto it = reached.find(r.member);
         if (it == reached.end() || !it->second || c.opaqueMembers.count(r.member) || !isTrainable(index, r, c)) continue;
-        Finding f;
-        f.check = info().id;
-        f.loc = r.loc;
-        f.message = std::string(r.kind == RegKind::Parameter ? "parameter" : "submodule") + " '" + r.member +
-                    "' is reached from forward() only when '" + it->second->condition + "'" +
-                    (it->second->whenFalse ? " is false" : "") +
-                    "; on other iterations it gets no gradient, so every GPU must take the same branch";
-        f.notes.push_back({it->second->whenFalse ? "reached only when this condition is false"
-                                                 : "reached only under this condition",
-                           it->second->loc});
-        out.push_back(std::move(f));
+        const Condition &skip = it->second->skip;
+        if (!hasText(skip)) continue;  // a condition nnlint cannot show is not one it can report
+        Verdict v = judgeSkip(c, r, skip);
+        if (v != Verdict::Silent) out.push_back(report(r, skip, v));
       }
     }
+  }
+
+ private:
+  Finding report(const RegistrationFact &r, const Condition &skip, Verdict v) const {
+    Finding f;
+    f.check = info().id;
+    f.loc = r.loc;
+    bool whenFalse = false;
+    SourcePoint at;
+    // Its own holder is set wherever it is registered: no need to show that part.
+    Condition shown = substitute(skip, [&](const std::string &key) {
+      return key == "nonnull:" + r.member ? std::optional<bool>(true) : std::nullopt;
+    });
+    std::string condition = describeUse(shown, whenFalse, at);
+    std::string what = std::string(r.kind == RegKind::Parameter ? "parameter" : "submodule") + " '" + r.member + "'";
+    std::string reached = what + " is reached from forward() only when '" + condition + "'" + (whenFalse ? " is false" : "");
+    switch (v) {
+      case Verdict::VariesPerIteration:
+        f.message = reached + "; on other iterations it gets no gradient, so every GPU must take the same branch";
+        break;
+      case Verdict::FixedAtConstruction:
+        f.severity = Severity::Note;
+        f.message = reached + ", which is fixed when the module is built; a model built the other way registers "
+                              "it but never trains it";
+        break;
+      case Verdict::NeverInTraining:
+        f.severity = Severity::Note;
+        f.message = reached + ", which never holds in training; it is registered but gets no gradient";
+        break;
+      case Verdict::Silent: break;
+    }
+    f.notes.push_back({whenFalse ? "reached only when this condition is false" : "reached only under this condition", at});
+    return f;
   }
 };
 

@@ -1,6 +1,8 @@
 #include "GradientReach.h"
 
+#include "Condition.h"
 #include "Describe.h"
+#include "ModuleContents.h"
 #include "TorchTypes.h"
 
 #include <set>
@@ -12,6 +14,15 @@ void merge(Reach &into, const std::string &member, const std::optional<Guard> &g
   auto it = into.find(member);
   if (it == into.end()) into[member] = g;
   else if (!g) it->second = std::nullopt;  // reached unconditionally somewhere
+  else if (it->second) it->second->skip = condAnd(it->second->skip, g->skip);  // skipped only where every use is
+}
+
+// A use under `inner` in a method that is called under `outer` is skipped when either is.
+std::optional<Guard> nest(const std::optional<Guard> &outer, const std::optional<Guard> &inner) {
+  if (!outer || !inner) return outer ? outer : inner;
+  Guard g = *outer;
+  g.skip = condOr(outer->skip, inner->skip);
+  return g;
 }
 
 void reach(const ClassFact &c, const std::string &method, const std::optional<Guard> &outer, Reach &out,
@@ -20,37 +31,47 @@ void reach(const ClassFact &c, const std::string &method, const std::optional<Gu
   if (it == c.methods.end() || !onStack.insert(method).second) return;
   const MethodFact &m = it->second;
   for (const std::string &member : m.membersUsed) {
-    std::optional<Guard> g = outer;
-    if (!g)
-      if (auto gi = m.memberGuards.find(member); gi != m.memberGuards.end()) g = gi->second;
-    merge(out, member, g);
+    std::optional<Guard> g;
+    if (auto gi = m.memberGuards.find(member); gi != m.memberGuards.end()) g = gi->second;
+    merge(out, member, nest(outer, g));
   }
   for (const std::string &callee : m.callees) {
-    std::optional<Guard> g = outer;
-    if (!g)
-      if (auto gi = m.calleeGuards.find(callee); gi != m.calleeGuards.end()) g = gi->second;
-    reach(c, callee, g, out, onStack);
+    std::optional<Guard> g;
+    if (auto gi = m.calleeGuards.find(callee); gi != m.calleeGuards.end()) g = gi->second;
+    reach(c, callee, nest(outer, g), out, onStack);
   }
   onStack.erase(method);
 }
 
-bool hasTrainableParameters(const ModelIndex &index, const std::string &cls, int depth) {
-  if (isLibraryModuleClass(cls)) {
-    if (isModuleContainerClass(cls)) return true;
-    if (isStatelessLibraryModule(cls)) return false;
-    return cls.find("Dropout") == std::string::npos;
-  }
+bool classTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls, int depth);
+
+// Whether a member of `c` that holds a module holds trainable parameters. A
+// Sequential or ModuleList holds what it was built from or had appended.
+bool memberTrainable(const ModelIndex &index, const ClassFact &c, const std::string &member, int depth) {
+  const MemberFact *m = c.member(member);
+  if (!m || depth > 8) return true;
+  if (!isModuleContainerClass(m->moduleClass)) return classTrainable(index, c, m->moduleClass, depth + 1);
+  auto it = c.containerElements.find(member);
+  if (it == c.containerElements.end() || it->second.count(kUnknownElement) || c.opaqueMembers.count(member)) return true;
+  for (const std::string &element : it->second)
+    if (classTrainable(index, c, element, depth + 1)) return true;
+  return false;
+}
+
+// Whether a module of class `cls` has trainable parameters: for a user class,
+// what it registers; for a library class, what its declaration holds (facts
+// recorded by the class `seenFrom` that holds it).
+bool classTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls, int depth) {
+  if (depth > 8) return true;
+  if (isLibraryModuleClass(cls)) return !seenFrom.statelessModules.count(cls) && !isStatelessLibraryModule(cls);
   const ClassFact *c = index.find(cls);
-  if (!c || depth > 8) return true;
+  if (!c) return true;
   for (const RegistrationFact &r : c->registrations) {
     if (r.kind == RegKind::Parameter && r.requiresGrad) return true;
-    if (r.kind == RegKind::Module) {
-      const MemberFact *m = c->member(r.member);
-      if (!m || hasTrainableParameters(index, m->moduleClass, depth + 1)) return true;
-    }
+    if (r.kind == RegKind::Module && (r.member.empty() || memberTrainable(index, *c, r.member, depth + 1))) return true;
   }
   for (const std::string &base : c->moduleBases)
-    if (hasTrainableParameters(index, base, depth + 1)) return true;
+    if (classTrainable(index, *c, base, depth + 1)) return true;
   return false;
 }
 
@@ -83,8 +104,7 @@ bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const Class
   if (r.member.empty()) return false;
   if (r.kind == RegKind::Buffer) return false;
   if (r.kind == RegKind::Parameter) return r.requiresGrad;
-  const MemberFact *m = c.member(r.member);
-  return m && hasTrainableParameters(index, m->moduleClass, 0);
+  return c.member(r.member) && memberTrainable(index, c, r.member, 0);
 }
 
 bool isBaseOfAnother(const ModelIndex &index, const std::string &cls) {

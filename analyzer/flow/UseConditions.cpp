@@ -1,146 +1,133 @@
 #include "UseConditions.h"
 
+#include "AstUtil.h"
+#include "Condition.h"
+#include "ConditionAtoms.h"
+#include "PathConditions.h"
 #include "SourceFilter.h"
+#include "TorchTypes.h"
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Analysis/CFGStmtMap.h"
-#include "clang/Lex/Lexer.h"
 
 #include <optional>
-#include <set>
 
 using namespace clang;
 
 namespace nnlint {
 namespace {
 
-bool isLoop(const Stmt *s) {
-  return s && (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s));
-}
-
-const Expr *conditionOf(const Stmt *terminator) {
-  if (const auto *i = dyn_cast<IfStmt>(terminator)) return i->getCond();
-  if (const auto *s = dyn_cast<SwitchStmt>(terminator)) return s->getCond();
-  if (const auto *c = dyn_cast<AbstractConditionalOperator>(terminator)) return c->getCond();
-  if (const auto *b = dyn_cast<BinaryOperator>(terminator)) return b->getLHS();
-  return nullptr;
-}
-
-// The member a use names: `fc` in `fc(x)`, `this->fc->weight`.
+// A use of a member (`fc` in `fc(x)`, `this->fc->weight`), a call of an own
+// method, or a register_*() call.
 struct Use {
   std::string name;
   const Stmt *stmt;
   bool isCall;
 };
 
+// `if (downsample)`, `proj.is_empty()`, `bias.defined()`, `head != nullptr`:
+// asking whether a module exists computes nothing with its parameters.
+bool onlyTestsExistence(const MemberExpr *me, ParentMap &parents) {
+  const auto *f = dyn_cast<FieldDecl>(me->getMemberDecl());
+  if (!f || !classifyMemberType(f->getType())) return false;
+  const Stmt *p = parents.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(me));
+  if (const auto *call = dyn_cast_or_null<CXXMemberCallExpr>(p)) {
+    std::string n = calleeName(call);
+    return isa_and_nonnull<CXXConversionDecl>(call->getMethodDecl()) || n == "is_empty" || n == "defined";
+  }
+  const Expr *lhs = nullptr, *rhs = nullptr;
+  if (const auto *bo = dyn_cast_or_null<BinaryOperator>(p); bo && bo->isEqualityOp()) lhs = bo->getLHS(), rhs = bo->getRHS();
+  if (const auto *op = dyn_cast_or_null<CXXOperatorCallExpr>(p); op && op->getNumArgs() == 2 &&
+      (op->getOperator() == OO_EqualEqual || op->getOperator() == OO_ExclaimEqual))
+    lhs = op->getArg(0), rhs = op->getArg(1);
+  return lhs && (isNullValue(lhs) || isNullValue(rhs));
+}
+
 struct UseFinder : RecursiveASTVisitor<UseFinder> {
   const CXXRecordDecl *owner;
+  ParentMap &parents;
   std::vector<Use> uses;
+  std::vector<const CallExpr *> registrations;
+  std::vector<const BinaryOperator *> assignments;  // this->member = value
+  UseFinder(const CXXRecordDecl *o, ParentMap &p) : owner(o), parents(p) {}
   bool VisitMemberExpr(MemberExpr *me) {
-    if (isa<FieldDecl>(me->getMemberDecl()) && isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
+    if (isa<FieldDecl>(me->getMemberDecl()) && isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()) &&
+        !onlyTestsExistence(me, parents))
       uses.push_back({me->getMemberDecl()->getNameAsString(), me, false});
     return true;
   }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
-    const CXXMethodDecl *md = call->getMethodDecl();
-    if (md && md->getParent() == owner && isa<CXXThisExpr>(call->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+  bool VisitCallExpr(CallExpr *call) {
+    if (registrationKind(call)) registrations.push_back(call);
+    const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
+    const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+    if (md && md->getParent() == owner && isa<CXXThisExpr>(mc->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       uses.push_back({isa<CXXConstructorDecl>(md) ? "<ctor>" : md->getNameAsString(), call, true});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isAssignmentOp()) assignments.push_back(op);
     return true;
   }
 };
 
-bool mentionsMember(const Expr *cond, const std::string &member) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const std::string &name;
-    bool found = false;
-    explicit Finder(const std::string &n) : name(n) {}
-    bool VisitMemberExpr(MemberExpr *me) {
-      found |= me->getMemberDecl()->getNameAsString() == name;
-      return true;
-    }
-  } f(member);
-  f.TraverseStmt(const_cast<Expr *>(cond));
-  return f.found;
+const FieldDecl *assignedField(const BinaryOperator *op, const CXXRecordDecl *owner) {
+  const auto *me = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
+  if (!me || !isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) return nullptr;
+  const auto *f = dyn_cast<FieldDecl>(me->getMemberDecl());
+  return f && f->getParent() == owner ? f : nullptr;
 }
 
-// A block that decides whether another runs, and through which of its
-// successors (for a two-way branch Clang's CFG lists the true edge first).
-struct Branch {
-  const CFGBlock *block = nullptr;
-  unsigned edge = 0;
-};
+bool insideLoop(const Stmt *s, ParentMap &parents) {
+  for (const Stmt *p = parents.getParent(s); p; p = parents.getParent(p))
+    if (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p)) return true;
+  return false;
+}
 
-class ControlDependence {
- public:
-  explicit ControlDependence(CFG *cfg) : pdt_(cfg) {
-    for (const CFGBlock *x : *cfg) {
-      if (!x || x->succ_size() < 2) continue;
-      const CFGBlock *stop = ipdom(x);
-      unsigned edge = 0;
-      for (const CFGBlock::AdjacentBlock &succ : x->succs()) {
-        const CFGBlock *b = succ.getReachableBlock();
-        while (b && b != stop) {
-          deps_[b].push_back({x, edge});
-          b = ipdom(b);
-        }
-        ++edge;
+bool mentions(const Condition &c, const std::string &key) {
+  std::map<std::string, Condition> atoms;
+  collectAtoms(c, atoms);
+  return atoms.count(key) != 0;
+}
+
+// What each bool member holds when a constructor or reset() returns: its
+// initialiser, then each assignment in order, `value` when the assignment
+// runs and the earlier value when it does not.
+void findFlagValues(const CXXMethodDecl *md, const UseFinder &finder, const PathConditions &paths,
+                    AtomBuilder &atoms, const CFGStmtMap &blocks, ParentMap &parents, UseConditions &out) {
+  const CXXRecordDecl *owner = md->getParent();
+  for (const FieldDecl *f : owner->fields()) {
+    if (!f->getType()->isBooleanType()) continue;
+    std::string key = "m:" + f->getNameAsString();
+    std::optional<Condition> value;
+    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(md))
+      for (const CXXCtorInitializer *init : ctor->inits())
+        if (init->getMember() == f && init->isWritten()) value = atoms.build(init->getInit());
+    if (!value && isa<CXXConstructorDecl>(md) && f->getInClassInitializer())
+      value = atoms.build(f->getInClassInitializer());
+    bool known = true;
+    for (const BinaryOperator *op : finder.assignments) {
+      if (assignedField(op, owner) != f) continue;
+      const CFGBlock *b = blocks.getBlock(op);
+      if (op->getOpcode() != BO_Assign || insideLoop(op, parents) || !b) {
+        known = false;
+        break;
       }
+      Condition runs = paths.reaching(b), assigned = atoms.build(op->getRHS());
+      if (isTrue(runs)) value = assigned;
+      else if (value) value = condOr(condAnd(runs, assigned), condAnd(condNot(runs), *value));
+      else known = false;
     }
+    if (known && value && !mentions(*value, key)) out.flagValues[key] = *value;
   }
+}
 
-  // The innermost non-loop branch that decides whether `b` runs, looking
-  // through loops; no block if `b` runs on every path.
-  Branch guardOf(const CFGBlock *b, const std::string &member) const {
-    std::set<const CFGBlock *> seen;
-    return guardOf(b, member, seen);
-  }
-
- private:
-  const CFGBlock *ipdom(const CFGBlock *b) const {
-    auto *node = pdt_.getBase().getNode(const_cast<CFGBlock *>(b));
-    if (!node || !node->getIDom()) return nullptr;
-    return node->getIDom()->getBlock();
-  }
-
-  Branch guardOf(const CFGBlock *b, const std::string &member, std::set<const CFGBlock *> &seen) const {
-    auto it = deps_.find(b);
-    if (it == deps_.end()) return {};
-    // `if (a || b) use;` depends on `a` alone and on the whole condition:
-    // name the whole condition, and the left operand only for a use inside
-    // the right one.
-    for (bool operand : {false, true})
-      for (const Branch &x : it->second) {
-        const Stmt *t = x.block->getTerminatorStmt();
-        if (isa_and_nonnull<BinaryOperator>(t) != operand || !seen.insert(x.block).second) continue;
-        const Expr *cond = t ? conditionOf(t) : nullptr;
-        // `if (downsample) ...` guards downsample by its own existence: not a run-time choice.
-        if (cond && !isLoop(t) && !mentionsMember(cond, member)) return x;
-        if (Branch g = guardOf(x.block, member, seen); g.block) return g;
-      }
-    return {};
-  }
-
-  mutable CFGPostDomTree pdt_;  // its queries are not const
-  std::map<const CFGBlock *, std::vector<Branch>> deps_;
-};
-
-// Whether every path from entry to exit passes through one of `blocks`: uses
-// in both arms of an if/else, or in every case of a switch, are not conditional.
-bool coversEveryPath(const CFG &cfg, const std::set<const CFGBlock *> &blocks) {
-  std::set<const CFGBlock *> seen;
-  std::vector<const CFGBlock *> work{&cfg.getEntry()};
-  while (!work.empty()) {
-    const CFGBlock *b = work.back();
-    work.pop_back();
-    if (blocks.count(b) || !seen.insert(b).second) continue;
-    if (b == &cfg.getExit()) return false;
-    for (const CFGBlock::AdjacentBlock &succ : b->succs())
-      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
-  }
-  return true;
+Guard guardFor(const Condition &skip) {
+  Guard g;
+  g.skip = skip;
+  g.condition = describeUse(skip, g.whenFalse, g.loc);
+  return g;
 }
 
 }  // namespace
@@ -156,38 +143,41 @@ UseConditions findUseConditions(const FunctionDecl *fd, ASTContext &ctx) {
   if (!cfg) return out;
   ParentMap parents(body);
   std::unique_ptr<CFGStmtMap> blocks(CFGStmtMap::Build(cfg.get(), &parents));
-  ControlDependence cd(cfg.get());
+  if (!blocks) return out;
+  AtomBuilder atoms(fd, ctx);
+  PathConditions paths(*cfg, body, atoms, parents);
+  if (!paths.ok()) return out;
 
-  UseFinder finder;
-  finder.owner = md->getParent();
+  UseFinder finder(md->getParent(), parents);
   finder.TraverseStmt(body);
   const SourceManager &sm = ctx.getSourceManager();
-  std::set<std::string> unconditional;
-  std::map<std::string, std::set<const CFGBlock *>> guardedBlocks;
-  for (const Use &u : finder.uses) {
-    auto &into = u.isCall ? out.callees : out.members;
-    std::string key = (u.isCall ? "call:" : "") + u.name;
-    if (unconditional.count(key)) continue;
-    const CFGBlock *block = blocks ? blocks->getBlock(u.stmt) : nullptr;
-    Branch guard = block ? cd.guardOf(block, u.name) : Branch{};
-    if (!guard.block) {
-      unconditional.insert(key);
-      into.erase(u.name);
-      continue;
-    }
-    guardedBlocks[key].insert(block);
-    if (into.count(u.name)) continue;
-    const Stmt *terminator = guard.block->getTerminatorStmt();
-    const Expr *cond = conditionOf(terminator);
-    std::string text = Lexer::getSourceText(CharSourceRange::getTokenRange(cond->getSourceRange()), sm,
-                                            ctx.getLangOpts()).str();
-    bool whenFalse = !isa<SwitchStmt>(terminator) && guard.edge == 1;
-    into[u.name] = Guard{text, toPoint(sm, cond->getBeginLoc()), whenFalse};
+  for (const CallExpr *call : finder.registrations)
+    if (const CFGBlock *b = blocks->getBlock(call)) out.registrations[toPoint(sm, call->getBeginLoc())] = paths.reaching(b);
+
+  bool construction = isa<CXXConstructorDecl>(md) || md->getName() == "reset";
+  if (construction) {
+    findFlagValues(md, finder, paths, atoms, *blocks, parents, out);
+    return out;  // what a constructor uses conditionally does not decide gradients
   }
-  for (const auto &[key, used] : guardedBlocks) {
-    if (unconditional.count(key) || !coversEveryPath(*cfg, used)) continue;
-    if (key.rfind("call:", 0) == 0) out.callees.erase(key.substr(5));
-    else out.members.erase(key);
+  out.membersMutated = membersMutatedIn(fd, ctx);
+
+  // The blocks where each member (or own method) is used; none when some use
+  // is outside the CFG (a lambda's body): then it counts as unconditional.
+  std::map<std::string, std::optional<std::set<const CFGBlock *>>> used;
+  for (const Use &u : finder.uses) {
+    std::string key = (u.isCall ? "call:" : "") + u.name;
+    auto [it, fresh] = used.emplace(key, std::set<const CFGBlock *>{});
+    if (!it->second) continue;
+    if (const CFGBlock *b = blocks->getBlock(u.stmt)) it->second->insert(b);
+    else it->second = std::nullopt;
+  }
+  for (const auto &[key, where] : used) {
+    if (!where) continue;
+    Condition skip = paths.skipping(*where);
+    // Never skipped, or skipped on every path (used only where the iteration throws).
+    if (isFalse(skip) || isTrue(skip)) continue;
+    if (key.rfind("call:", 0) == 0) out.callees[key.substr(5)] = guardFor(skip);
+    else out.members[key] = guardFor(skip);
   }
   return out;
 }

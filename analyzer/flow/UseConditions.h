@@ -1,8 +1,8 @@
-// Which members and own methods a function uses only under a condition,
-// from Clang's CFG and its post-dominator tree (control dependence). Loops
-// do not count as conditions: `for (auto &l : layers_)` runs its body for
-// every element of a fixed container, but an `if`, `switch`, `?:`, `&&`,
-// `||` or an early `return` does.
+// Which members and own methods a function uses only under a condition, and
+// when its registrations run, from Clang's CFG read as one normal iteration
+// (PathConditions): the condition is a formula over the branches that decide
+// (ConditionAtoms), so that the checks can tell a branch on the data from a
+// flag fixed at construction or from is_training().
 #pragma once
 
 #include "ModelIndex.h"
@@ -11,6 +11,7 @@
 #include "clang/AST/Decl.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace nnlint {
@@ -18,6 +19,10 @@ namespace nnlint {
 struct UseConditions {
   std::map<std::string, Guard> members;  // every use of the member is guarded
   std::map<std::string, Guard> callees;  // every call of the own method is guarded
+  std::map<SourcePoint, Condition> registrations;  // register_*() call -> when it runs
+  // Constructors and reset(): what a bool member holds when they return ("m:flag_" -> value).
+  std::map<std::string, Condition> flagValues;
+  std::set<std::string> membersMutated;  // other methods: members they may change
 };
 
 UseConditions findUseConditions(const clang::FunctionDecl *fd, clang::ASTContext &ctx);

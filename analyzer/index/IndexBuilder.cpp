@@ -3,6 +3,7 @@
 #include "AstUtil.h"
 #include "CallSiteFacts.h"
 #include "GradientFacts.h"
+#include "ModuleContents.h"
 #include "TorchTypes.h"
 #include "UseConditions.h"
 
@@ -448,6 +449,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
         m.isCtor = isa<CXXConstructorDecl>(fd);
       }
     for (const FieldDecl *f : rd->fields()) recordMember(c, f);
+    recordMemberContents(rd, c);
     return true;
   }
 
@@ -478,6 +480,12 @@ class Collector : public RecursiveASTVisitor<Collector> {
       UseConditions uc = findUseConditions(fd, ctx_);
       m.memberGuards = std::move(uc.members);
       m.calleeGuards = std::move(uc.callees);
+      m.membersMutated = std::move(uc.membersMutated);
+      recordBodyContents(fd, *cls);
+      for (RegistrationFact &r : cls->registrations)
+        if (auto when = uc.registrations.find(r.loc); when != uc.registrations.end() && r.method == m.name)
+          r.when = when->second;
+      cls->flagValues.insert(uc.flagValues.begin(), uc.flagValues.end());
       if (m.name == "forward") m.outputs = forwardOutputs(fd, ctx_);
     }
     for (ForwardCallFact &f : forwardCallsReachingBackward(fd, ctx_, filter_)) index_.forwardCalls.push_back(std::move(f));

@@ -54,6 +54,16 @@ NLOHMANN_JSON_SERIALIZE_ENUM(HoldKind, {{HoldKind::Holder, "holder"},
 NLOHMANN_JSON_SERIALIZE_ENUM(RegKind, {{RegKind::Module, "module"},
                                        {RegKind::Parameter, "parameter"},
                                        {RegKind::Buffer, "buffer"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(AtomKind, {{AtomKind::Training, "training"},
+                                        {AtomKind::Members, "members"},
+                                        {AtomKind::Runtime, "runtime"},
+                                        {AtomKind::Unknown, "unknown"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(CondOp, {{CondOp::True, "true"},
+                                      {CondOp::False, "false"},
+                                      {CondOp::Atom, "atom"},
+                                      {CondOp::Not, "not"},
+                                      {CondOp::And, "and"},
+                                      {CondOp::Or, "or"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(WriteKind, {{WriteKind::Assign, "assign"},
                                          {WriteKind::Append, "append"},
                                          {WriteKind::Clear, "clear"}})
@@ -66,17 +76,18 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dro
 
 NNLINT_JSON(SourcePoint, file, line, column)
 NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs)
-NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper)
+NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
+NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when)
 NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
             valueBegin, valueEnd, viaSubscript)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
-NNLINT_JSON(Guard, condition, loc, whenFalse)
+NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, members, callees)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
-            membersUsed, memberGuards, calleeGuards, outputs)
+            membersUsed, memberGuards, calleeGuards, outputs, membersMutated)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
-            methods, helperCalls, opaqueMembers)
+            methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules)
 NNLINT_JSON(HelperSummary, registers, opaque)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
             wholeResultUsed)

@@ -71,6 +71,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
       have.memberGuards = m.memberGuards;
       have.calleeGuards = m.calleeGuards;
       have.outputs = m.outputs;
+      have.membersMutated = m.membersMutated;
       have.bodyStart = m.bodyStart;
     }
     have.defined |= m.defined;
@@ -78,6 +79,10 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
     have.membersUsed.insert(m.membersUsed.begin(), m.membersUsed.end());
   }
   into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());
+  into.flagValues.insert(from.flagValues.begin(), from.flagValues.end());
+  for (const auto &[member, classes] : from.containerElements)
+    into.containerElements[member].insert(classes.begin(), classes.end());
+  into.statelessModules.insert(from.statelessModules.begin(), from.statelessModules.end());
 }
 
 }  // namespace

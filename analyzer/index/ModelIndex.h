@@ -46,6 +46,30 @@ struct MemberFact {
   bool defaultConstructs = false;  // holder or by-value module constructed without an explicit initialiser
 };
 
+// What an atomic branch condition reads, which decides whether it can differ
+// between iterations (see analyzer/flow/ConditionAtoms.h).
+enum class AtomKind {
+  Training,  // is_training(), GradMode::is_enabled(): false only where no backward() runs
+  Members,   // only members of the class and constants: fixed if no method but a constructor writes them
+  Runtime,   // forward()'s inputs, locals computed from them, randomness
+  Unknown,   // globals, calls nnlint cannot judge
+};
+
+enum class CondOp { True, False, Atom, Not, And, Or };
+
+// A boolean formula over the branch conditions of a method: when a use is
+// skipped, when a registration runs, what a flag member holds after the
+// constructor. Atoms with the same key are the same condition.
+struct Condition {
+  CondOp op = CondOp::True;
+  std::string key;   // Atom: "m:flag_", "eq:mode_=2", "nonnull:downsample", "training", "x:<text>"
+  std::string text;  // Atom: as written (the macro invocation when it comes from a macro)
+  SourcePoint loc;   // Atom: where it is written
+  AtomKind kind = AtomKind::Unknown;
+  std::vector<std::string> members;  // Atom: the members it reads
+  std::vector<Condition> args;       // Not, And, Or
+};
+
 enum class RegKind { Module, Parameter, Buffer };
 
 // One register_module / register_parameter / register_buffer call, and the
@@ -57,6 +81,7 @@ struct RegistrationFact {
   SourcePoint loc;
   bool requiresGrad = true;  // register_parameter(..., false) makes it false
   bool viaHelper = false;    // the call sits in a helper that received the member
+  Condition when;            // when the call runs in its method (True: always)
 };
 
 enum class WriteKind {
@@ -106,6 +131,7 @@ struct Guard {
   std::string condition;  // source text
   SourcePoint loc;
   bool whenFalse = false;  // the use happens when the condition is false
+  Condition skip;          // when the method does not use it, on a path that returns normally
 };
 
 // One element of what forward() returns (a tuple element, a struct field,
@@ -131,6 +157,7 @@ struct MethodFact {
   std::map<std::string, Guard> memberGuards;
   std::map<std::string, Guard> calleeGuards;
   std::vector<OutputFact> outputs;  // when it returns several values
+  std::set<std::string> membersMutated;  // non-module members it may change (assign, ++, non-const use)
 };
 
 struct ClassFact {
@@ -146,6 +173,14 @@ struct ClassFact {
   std::map<std::string, MethodFact> methods;  // keyed by name (overloads merged)
   std::vector<HelperCall> helperCalls;
   std::set<std::string> opaqueMembers;  // passed to a function whose body was not seen
+  // What a flag member holds after construction, as a condition over the
+  // constructor's branches: key of the member's atom ("m:down_") -> value.
+  std::map<std::string, Condition> flagValues;
+  // Module containers (Sequential, ModuleList) whose every element was seen:
+  // member -> the module classes of its elements.
+  std::map<std::string, std::set<std::string>> containerElements;
+  // Library module classes it holds that declare no tensor and no submodule.
+  std::set<std::string> statelessModules;
 
   const MemberFact *member(const std::string &n) const;
   // Every method declared in the class has been seen with its body.

@@ -30,15 +30,29 @@
 #define C10_API C10_EXPORT
 #define TORCH_API C10_EXPORT
 #define C10_UNUSED __attribute__((__unused__))
-#define TORCH_CHECK(cond, ...) ((void)(cond))
-#define TORCH_INTERNAL_ASSERT(cond, ...) ((void)(cond))
-#define AT_ERROR(...) ((void)0)
+// c10/util/Exception.h: a failed check calls a [[noreturn]] function that throws c10::Error.
+#define TORCH_CHECK(cond, ...)                                                                  \
+  if (!(cond)) {                                                                                \
+    ::c10::detail::torchCheckFail(__func__, __FILE__, static_cast<uint32_t>(__LINE__),          \
+                                  ::c10::detail::torchCheckMsgImpl("Expected " #cond, ##__VA_ARGS__)); \
+  }
+#define TORCH_INTERNAL_ASSERT(cond, ...)                                                                   \
+  if (!(cond)) {                                                                                           \
+    ::c10::detail::torchInternalAssertFail(__func__, __FILE__, static_cast<uint32_t>(__LINE__), #cond); \
+  }
+#define AT_ERROR(...) ::c10::detail::torchCheckFail(__func__, __FILE__, static_cast<uint32_t>(__LINE__), "error")
 #define TORCH_WARN(...) ((void)0)
 
 // ---------------------------------------------------------------- c10/util
 namespace c10 {
 namespace cuda {}
 namespace hip {}
+namespace detail {
+[[noreturn]] C10_API void torchCheckFail(const char* func, const char* file, uint32_t line, const char* msg);
+[[noreturn]] C10_API void torchInternalAssertFail(const char* func, const char* file, uint32_t line, const char* msg);
+template <typename... Args>
+inline const char* torchCheckMsgImpl(const char* msg, const Args&...) { return msg; }
+}  // namespace detail
 
 // c10/util/Optional.h: c10 has its own optional and nullopt_t in 1.13.
 struct nullopt_t {
