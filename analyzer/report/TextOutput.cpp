@@ -48,6 +48,9 @@ class ClangPrinter {
     std::vector<std::vector<FixItHint>> noteHints;
     for (const RelatedNote &n : f.notes) noteHints.push_back(fixesOnLine(n.loc));
     for (const FixIt *rest : unplaced) mainHints.push_back(hint(*rest));
+    // A note-level finding stands on its own: the engine would drop a note
+    // that follows no diagnostic (or a dropped one).
+    if (f.severity == Severity::Note) engine_->setLastDiagnosticIgnored(false);
     emit(level(f.severity), f.loc, f.message + " [" + f.check + "]", mainHints);
     for (size_t i = 0; i < f.notes.size(); ++i)
       if (f.notes[i].loc.valid()) emit(DiagnosticsEngine::Note, f.notes[i].loc, f.notes[i].message, noteHints[i]);
