@@ -157,10 +157,12 @@ void PathConditions::addEdges(const CFGBlock *b, AtomBuilder &atoms, ParentMap &
   if (const auto *sw = dyn_cast_or_null<SwitchStmt>(t)) {
     Condition anyCase = condFalse();
     std::vector<std::pair<const CFGBlock *, Condition>> cases;
+    std::set<const VarDecl *> indexes = loopIndexesAround(t, parents);
+    bool dispatch = !indexes.empty() && atoms.readsOnlyLoopIndex(sw->getCond(), indexes);
     for (const CFGBlock *to : succs) {
       const auto *cs = to ? dyn_cast_or_null<CaseStmt>(to->getLabel()) : nullptr;
       if (!cs || cs->getRHS()) continue;
-      Condition c = atoms.equals(sw->getCond(), cs->getLHS());
+      Condition c = dispatch ? dispatchAtom() : atoms.equals(sw->getCond(), cs->getLHS());
       anyCase = condOr(anyCase, c);
       cases.push_back({to, c});
     }
@@ -179,14 +181,18 @@ void PathConditions::addEdges(const CFGBlock *b, AtomBuilder &atoms, ParentMap &
   Condition c;
   std::set<const VarDecl *> indexes = loopIndexesAround(t, parents);
   if (!indexes.empty() && atoms.readsOnlyLoopIndex(cond, indexes)) {
-    std::string key = "loop:" + std::to_string(dispatchAtoms_.size());
-    dispatchAtoms_.push_back(key);
-    c = condAtom(key, "", {}, AtomKind::Runtime);
+    c = dispatchAtom();
   } else {
     c = atoms.build(cond);
   }
   add(succs[0], c);
   add(succs[1], condNot(c));
+}
+
+Condition PathConditions::dispatchAtom() {
+  std::string key = "loop:" + std::to_string(dispatchAtoms_.size());
+  dispatchAtoms_.push_back(key);
+  return condAtom(key, "", {}, AtomKind::Runtime);
 }
 
 std::map<const CFGBlock *, Condition> PathConditions::propagate(const std::set<const CFGBlock *> &blocked) const {

@@ -54,6 +54,7 @@ class PathConditions {
   std::map<const clang::Stmt *, std::set<const clang::VarDecl *>> loopIndexes_;  // loop -> its index variables
   std::vector<std::string> dispatchAtoms_;  // atoms of index dispatches, quantified away
   Condition finishing_;  // when the iteration returns normally
+  Condition dispatchAtom();  // a fresh atom for one side of an index dispatch
   // `c` for every (`every`) or for some side of each index dispatch.
   Condition quantify(Condition c, bool every) const;
 };

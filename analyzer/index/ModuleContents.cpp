@@ -119,7 +119,12 @@ struct ContentWalker : RecursiveASTVisitor<ContentWalker> {
   ClassFact &c;
   explicit ContentWalker(ClassFact &cls) : c(cls) {}
   void assign(const std::string &member, const Expr *value) {
-    if (!member.empty()) addElements(value, c.containerElements[member], c);
+    if (member.empty()) return;
+    // `seq = register_module("seq", seq)` keeps what was appended to it.
+    const Expr *e = stripValue(value);
+    if (const CallExpr *reg = asRegistration(e); reg && reg->getNumArgs() >= 2) e = reg->getArg(1);
+    if (thisMember(e) == member) return;
+    addElements(value, c.containerElements[member], c);
   }
   bool VisitBinaryOperator(BinaryOperator *op) {
     if (op->getOpcode() == BO_Assign && isModuleContainer(op->getLHS()->getType()))
