@@ -86,7 +86,8 @@ bool isModuleContainer(QualType t) {
 // The classes of the modules a container is built from; kUnknownElement for
 // anything that is not a module expression.
 void addElements(const Expr *value, std::set<std::string> &into, ClassFact &c, int depth = 0) {
-  const Expr *e = stripValue(value);
+  // Only copies are looked through: `Dropout(0.5)` is a module, not the number it was built from.
+  const Expr *e = value ? stripCopies(value) : nullptr;
   if (!e || depth > 4) {
     into.insert(kUnknownElement);
     return;
@@ -98,6 +99,9 @@ void addElements(const Expr *value, std::set<std::string> &into, ClassFact &c, i
       into.insert(kUnknownElement);
       return;
     }
+    // A holder converted to its base holder, or built from another container.
+    if (ctor->getNumArgs() == 1 && isModuleContainer(ctor->getArg(0)->getType()))
+      return addElements(ctor->getArg(0), into, c, depth + 1);
     for (const Expr *arg : ctor->arguments()) addElements(arg, into, c, depth + 1);
     return;
   }
