@@ -31,11 +31,13 @@ void reach(const ClassFact &c, const std::string &method, const std::optional<Gu
   if (it == c.methods.end() || !onStack.insert(method).second) return;
   const MethodFact &m = it->second;
   for (const std::string &member : m.membersUsed) {
+    if (m.deadMembers.count(member)) continue;  // used, but no gradient comes back through the use
     std::optional<Guard> g;
     if (auto gi = m.memberGuards.find(member); gi != m.memberGuards.end()) g = gi->second;
     merge(out, member, nest(outer, g));
   }
   for (const std::string &callee : m.callees) {
+    if (m.deadCallees.count(callee)) continue;
     std::optional<Guard> g;
     if (auto gi = m.calleeGuards.find(callee); gi != m.calleeGuards.end()) g = gi->second;
     reach(c, callee, nest(outer, g), out, onStack);
@@ -98,6 +100,37 @@ Reach reachFrom(const ClassFact &c, const std::string &method) {
     }
   }
   return out;
+}
+
+std::map<std::string, DeadUse> deadFrom(const ClassFact &c, const std::string &method) {
+  std::map<std::string, DeadUse> dead;
+  // A method, and the dead use of the call that leads to it when it runs
+  // under the caller's NoGradGuard (then every member it uses is dead).
+  std::vector<std::pair<std::string, std::optional<DeadUse>>> work{{method, std::nullopt}};
+  std::set<std::pair<std::string, bool>> seen;
+  while (!work.empty()) {
+    auto [name, inherited] = work.back();
+    work.pop_back();
+    auto it = c.methods.find(name);
+    if (it == c.methods.end() || !seen.insert({name, inherited.has_value()}).second) continue;
+    const MethodFact &m = it->second;
+    if (inherited)
+      for (const std::string &member : m.membersUsed) dead.emplace(member, *inherited);
+    for (const auto &[member, use] : m.deadMembers) dead.emplace(member, use);
+    for (const std::string &callee : m.callees) {
+      auto d = m.deadCallees.find(callee);
+      work.push_back({callee, inherited ? inherited : d != m.deadCallees.end() ? std::optional(d->second) : std::nullopt});
+    }
+  }
+  // A container filled with other members is dead with them.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const WriteFact &w : c.writes)
+      if (auto it = dead.find(w.member); it != dead.end())
+        for (const std::string &src : w.sourceMembers) grew |= dead.emplace(src, it->second).second;
+  }
+  for (const auto &[member, guard] : reachFrom(c, method)) dead.erase(member);
+  return dead;
 }
 
 bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const ClassFact &c) {

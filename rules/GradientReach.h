@@ -16,6 +16,11 @@ using Reach = std::map<std::string, std::optional<Guard>>;
 // of its uses (nullopt when some use happens on every path).
 Reach reachFrom(const ClassFact &c, const std::string &method);
 
+// Members that `method` and the own methods it calls use, but only in dead
+// computation (a result discarded, overwritten, detached, or computed under
+// NoGradGuard), with the first such use. Disjoint from reachFrom().
+std::map<std::string, DeadUse> deadFrom(const ClassFact &c, const std::string &method);
+
 // Whether a registered member holds trainable parameters: a parameter that
 // requires grad, or a submodule with parameters.
 bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const ClassFact &c);

@@ -3,9 +3,37 @@
 #include "Describe.h"
 #include "GradientReach.h"
 #include "Rule.h"
+#include "TorchTypes.h"
+
+#include <algorithm>
 
 namespace nnlint {
 namespace {
+
+std::string whyDead(const DeadUse &d) {
+  switch (d.reason) {
+    case DeadReason::Discarded:
+      return d.variable.empty() ? "its result is never used"
+                                : "its result goes into '" + d.variable + "', which is never read";
+    case DeadReason::Overwritten:
+      return "its result in '" + d.variable + "' is overwritten before it is read";
+    case DeadReason::NoGrad:
+      return "it runs only under torch::NoGradGuard while its parameters still require grad";
+    case DeadReason::Detached:
+      return "its result reaches the output only through detach(), data() or item()";
+  }
+  return "";
+}
+
+std::string deadNote(const DeadUse &d) {
+  switch (d.reason) {
+    case DeadReason::Discarded: return "result discarded here";
+    case DeadReason::Overwritten: return "result overwritten before use here";
+    case DeadReason::NoGrad: return "used under the no-grad guard '" + d.variable + "' here";
+    case DeadReason::Detached: return "result detached from the gradient here";
+  }
+  return "";
+}
 
 class UnusedParameter : public Rule {
  public:
@@ -21,26 +49,97 @@ class UnusedParameter : public Rule {
 
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
-      if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name)) continue;
+      if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name)) {
+        reportOverwrites(index, c, out);
+        continue;
+      }
       std::vector<std::string> entries = entryPoints(c);
-      if (entries.empty()) continue;
+      if (entries.empty()) {
+        reportOverwrites(index, c, out);
+        continue;
+      }
       Reach reached;
+      std::map<std::string, DeadUse> dead;
       bool everything = false;
       for (const std::string &e : entries) {
         everything |= usesAllParameters(c, e);
         for (const auto &[member, guard] : reachFrom(c, e)) reached[member] = guard;
+        for (const auto &[member, use] : deadFrom(c, e)) dead.emplace(member, use);
       }
-      if (everything) continue;
+      reportOverwrites(index, c, out);
+      if (everything || c.frozenMembers.count("*")) continue;
       for (const RegistrationFact &r : c.registrations) {
-        if (reached.count(r.member) || c.opaqueMembers.count(r.member) || !isTrainable(index, r, c)) continue;
-        report(c, r, entries, out);
+        if (reached.count(r.member) || c.opaqueMembers.count(r.member) || c.frozenMembers.count(r.member) ||
+            !isTrainable(index, r, c))
+          continue;
+        auto d = dead.find(r.member);
+        report(c, r, entries, d == dead.end() ? nullptr : &d->second, out);
       }
     }
   }
 
  private:
+  // A registered parameter replaced by assignment: the registered tensor stays
+  // in parameters() and state_dict(), the code uses the new one. Found from
+  // the assignment itself, so it does not need every method of the class.
+  void reportOverwrites(const ModelIndex &index, const ClassFact &c, std::vector<Finding> &out) const {
+    if (c.frozenMembers.count("*")) return;
+    for (const ParameterWriteFact &w : c.parameterWrites) {
+      const RegistrationFact *reg = registrationOf(c, w.member, RegKind::Module);
+      if (!reg || c.frozenMembers.count(w.member) || !isParameterField(index, w)) continue;
+      Finding f;
+      f.check = info().id;
+      f.loc = w.loc;
+      f.message = "parameter '" + w.field + "' of submodule '" + w.member + "' is replaced by assignment in " +
+                  methodLabel(w.method) + "; the registered tensor stays in parameters() and state_dict() but " +
+                  w.member + "'s forward() no longer uses it, so it gets no gradient";
+      f.notes.push_back({"'" + w.member + "' is registered here", reg->loc});
+      out.push_back(std::move(f));
+    }
+    for (const WriteFact &w : c.writes) {
+      if (w.kind != WriteKind::Assign || w.fromRegistration || w.method == "<init>") continue;
+      const RegistrationFact *reg = registrationOf(c, w.member, RegKind::Parameter);
+      if (!reg || !reg->requiresGrad || c.frozenMembers.count(w.member)) continue;
+      // In the constructor or reset(), only a write after the registration replaces it.
+      bool setup = w.method == "<ctor>" || w.method == "reset";
+      if (setup && !(w.method == reg->method && reg->loc < w.loc)) continue;
+      Finding f;
+      f.check = info().id;
+      f.loc = w.loc;
+      f.message = "parameter '" + w.member + "' is replaced by assignment in " + methodLabel(w.method) +
+                  "; the registered tensor stays in parameters() and state_dict() but is no longer used, so it "
+                  "gets no gradient";
+      f.notes.push_back({"'" + w.member + "' is registered here", reg->loc});
+      out.push_back(std::move(f));
+    }
+  }
+
+  static std::string methodLabel(const std::string &method) {
+    return method == "<ctor>" ? "the constructor" : method + "()";
+  }
+
+  static const RegistrationFact *registrationOf(const ClassFact &c, const std::string &member, RegKind kind) {
+    for (const RegistrationFact &r : c.registrations)
+      if (r.member == member && r.kind == kind) return &r;
+    return nullptr;
+  }
+
+  // Whether the field is a registered trainable parameter of its module class.
+  static bool isParameterField(const ModelIndex &index, const ParameterWriteFact &w) {
+    if (isLibraryModuleClass(w.fieldClass)) {
+      static const std::set<std::string> parameters = {"weight", "bias", "in_proj_weight", "in_proj_bias",
+                                                       "bias_k", "bias_v", "weight_ih", "weight_hh",
+                                                       "bias_ih", "bias_hh"};
+      return parameters.count(w.field) != 0;
+    }
+    const ClassFact *owner = index.find(w.fieldClass);
+    if (!owner) return false;
+    const RegistrationFact *r = registrationOf(*owner, w.field, RegKind::Parameter);
+    return r && r->requiresGrad;
+  }
+
   void report(const ClassFact &c, const RegistrationFact &r, const std::vector<std::string> &entries,
-              std::vector<Finding> &out) const {
+              const DeadUse *dead, std::vector<Finding> &out) const {
     Finding f;
     f.check = info().id;
     f.loc = r.loc;
@@ -48,10 +147,17 @@ class UnusedParameter : public Rule {
     std::string entry = entries.size() == 1 ? entries.front() + "()" : "any entry point";
     f.message = what + " '" + r.member + "' is registered but never reached from " + entry +
                 "; it gets no gradient, which breaks gradient all-reduce on several GPUs";
+    if (dead) {
+      f.message = what + " '" + r.member + "' is used in " + entry + " but gets no gradient: " + whyDead(*dead) +
+                  "; this breaks gradient all-reduce on several GPUs";
+      f.notes.push_back({deadNote(*dead), dead->loc});
+    }
     // Other methods that use it: a public method that computes something is
     // a second entry point (a note, not a defect); anything else is set-up.
     for (const auto &[name, m] : c.methods) {
-      if (!m.membersUsed.count(r.member) || name == "<ctor>" || name == "reset") continue;
+      if (!m.membersUsed.count(r.member) || m.deadMembers.count(r.member) || name == "<ctor>" || name == "reset" ||
+          std::find(entries.begin(), entries.end(), name) != entries.end())
+        continue;
       bool entryPoint = m.isPublic && m.returnsValue;
       if (entryPoint) {
         f.severity = Severity::Note;

@@ -3,6 +3,7 @@
 #include "AstUtil.h"
 #include "LocalFlow.h"
 #include "TorchTypes.h"
+#include "TrainingSteps.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -33,6 +34,13 @@ std::optional<std::string> forwardCallee(const CallExpr *call) {
   if (!md || md->getName() != "forward" || !isModuleClass(md->getParent())) return std::nullopt;
   if (isLibraryModuleClass(md->getParent()->getQualifiedNameAsString())) return std::nullopt;
   return classKey(md->getParent());
+}
+
+// The module object a forward call runs on (`net` in `net(x)`, `net->forward(x)`).
+const ValueDecl *forwardObject(const CallExpr *call) {
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) return op->getNumArgs() ? rootDecl(op->getArg(0)) : nullptr;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) return rootDecl(mc->getImplicitObjectArgument());
+  return nullptr;
 }
 
 unsigned outputCount(QualType t) {
@@ -80,14 +88,14 @@ class LossTracer {
   void trace(const LocalFlow &flow, const Expr *value, int depth) {
     flow.trace(value, [&](const Expr *leaf, std::optional<unsigned> element) {
       const auto *call = dyn_cast<CallExpr>(leaf);
-      if (!call) return;
+      if (!call) return true;
       if (auto cls = forwardCallee(call)) {
         Accumulated &a = calls_[call];
         classes_[call] = *cls;
         flows_[call] = &flow;
         if (element) a.used.insert(*element);
         else a.whole = true;
-        return;
+        return true;
       }
       // A loss helper in the same file: what it returns is what reaches backward().
       if (depth < 3)
@@ -98,6 +106,7 @@ class LossTracer {
             for (const Expr *r : alternatives) trace(*h, r, depth + 1);
           if (h->returnedElements().empty()) traceReturns(*h, helper, depth + 1);
         }
+      return true;
     });
   }
 
@@ -143,6 +152,7 @@ std::vector<OutputFact> forwardOutputs(const FunctionDecl *forward, ASTContext &
         if (const auto *mc = dyn_cast<CXXMemberCallExpr>(leaf))
           if (const CXXMethodDecl *md = mc->getMethodDecl(); md && md->getParent() == owner && isThis(mc->getImplicitObjectArgument()))
             o.callees.insert(md->getNameAsString());
+        return true;
       });
     out.push_back(std::move(o));
   }
@@ -167,20 +177,51 @@ std::vector<ForwardCallFact> forwardCallsReachingBackward(const FunctionDecl *fd
   if (backwards.losses.empty()) return out;
 
   LocalFlow flow(fd, ctx);
-  LossTracer tracer(ctx, filter);
-  for (const auto &[call, loss] : backwards.losses) tracer.trace(flow, loss, 0);
+  TrainingSteps steps(fd, ctx);
   const SourceManager &sm = ctx.getSourceManager();
-  const CallExpr *firstBackward = backwards.losses.front().first;
-  for (const auto &[call, acc] : tracer.calls_) {
+  // Calls of one module object (or, when the object is unknown, of one class)
+  // share their outputs: `net(a)` may feed output 0 to the loss and `net(b)`
+  // output 1. Only the losses whose gradients reach an optimizer step that
+  // may hold the module count (TrainingSteps).
+  struct Group {
+    std::set<unsigned> used;
+    bool whole = false;
+  };
+  std::map<std::pair<const ValueDecl *, std::string>, Group> groups;
+  struct Reached {
+    std::string cls;
+    const LocalFlow *flow;
+    const CallExpr *backward;
+    std::pair<const ValueDecl *, std::string> group;
+  };
+  std::map<const CallExpr *, Reached> calls;
+  std::vector<std::unique_ptr<LossTracer>> tracers;  // own the helpers' flows
+  for (const auto &[backward, loss] : backwards.losses) {
+    tracers.push_back(std::make_unique<LossTracer>(ctx, filter));
+    LossTracer &tracer = *tracers.back();
+    tracer.trace(flow, loss, 0);
+    for (const auto &[call, acc] : tracer.calls_) {
+      const LocalFlow *in = tracer.flows_[call];
+      const ValueDecl *module = in == &flow ? forwardObject(call) : nullptr;
+      if (!steps.matters(backward, module)) continue;
+      std::pair<const ValueDecl *, std::string> key{module, module ? "" : tracer.classes_[call]};
+      Group &g = groups[key];
+      g.used.insert(acc.used.begin(), acc.used.end());
+      g.whole |= acc.whole;
+      calls.emplace(call, Reached{tracer.classes_[call], in, backward, key});
+    }
+  }
+  for (const auto &[call, r] : calls) {
+    const Group &g = groups[r.group];
     ForwardCallFact f;
-    f.moduleClass = tracer.classes_[call];
+    f.moduleClass = r.cls;
     f.loc = toPoint(sm, call->getBeginLoc());
-    f.backwardLoc = toPoint(sm, firstBackward->getBeginLoc());
+    f.backwardLoc = toPoint(sm, r.backward->getBeginLoc());
     f.function = fd->getNameAsString();
     f.outputs = outputCount(call->getType());
-    f.used = acc.used;
-    f.wholeResultUsed = acc.whole;
-    for (const LocalFlow::ElementBinding &b : tracer.flows_[call]->elementBindings()) {
+    f.used = g.used;
+    f.wholeResultUsed = g.whole;
+    for (const LocalFlow::ElementBinding &b : r.flow->elementBindings()) {
       if (b.value->IgnoreImplicit()->IgnoreParens() != call || f.boundAt.count(b.element)) continue;
       f.boundAt[b.element] = toPoint(sm, b.var->getLocation());
       f.boundName[b.element] = b.var->getNameAsString();

@@ -1,6 +1,7 @@
 #include "LocalFlow.h"
 
 #include "AstUtil.h"
+#include "TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -11,9 +12,17 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-bool isCut(const CallExpr *call) {
-  std::string n = calleeName(call);
-  return n == "detach" || n == "detach_" || n == "data" || n == "item";
+bool inNamespace(const Decl *d, llvm::StringRef ns) {
+  for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *n = dyn_cast<NamespaceDecl>(dc); n && n->getName() == ns && isa<TranslationUnitDecl>(n->getParent()))
+      return true;
+  return false;
+}
+
+bool isTensorRecord(const CXXRecordDecl *rd) {
+  if (!rd) return false;
+  std::string n = rd->getQualifiedNameAsString();
+  return n == "at::Tensor" || n == "at::TensorBase";
 }
 
 std::optional<unsigned> integerTemplateArg(const CallExpr *call) {
@@ -24,18 +33,13 @@ std::optional<unsigned> integerTemplateArg(const CallExpr *call) {
   return static_cast<unsigned>(args->get(0).getAsIntegral().getZExtValue());
 }
 
-bool isTensor(QualType t) {
-  const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
-  return rd && rd->getQualifiedNameAsString() == "at::Tensor";
-}
-
 // `std::get<K>(x)`, `x.first`, `x.field`, `x[K]`: the selected base and element.
 std::optional<std::pair<const Expr *, unsigned>> selection(const Expr *e) {
   if (const auto *call = dyn_cast<CallExpr>(e)) {
     if (calleeName(call) == "get" && call->getNumArgs() == 1 && !isa<CXXMemberCallExpr>(call))
       if (auto k = integerTemplateArg(call)) return std::make_pair(call->getArg(0), *k);
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call))
-      if (op->getOperator() == OO_Subscript && op->getNumArgs() == 2 && !isTensor(op->getArg(0)->getType())) {
+      if (op->getOperator() == OO_Subscript && op->getNumArgs() == 2 && !isTensorType(op->getArg(0)->getType())) {
         if (op->getArg(1)->getType()->isIntegerType() && !op->getArg(1)->isValueDependent())
           if (const auto *lit = dyn_cast<IntegerLiteral>(op->getArg(1)->IgnoreParenImpCasts()))
             return std::make_pair(op->getArg(0), static_cast<unsigned>(lit->getValue().getZExtValue()));
@@ -44,13 +48,13 @@ std::optional<std::pair<const Expr *, unsigned>> selection(const Expr *e) {
   if (const auto *me = dyn_cast<MemberExpr>(e)) {
     if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) return std::nullopt;
     const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
-    if (!field || isTensor(me->getBase()->getType())) return std::nullopt;
+    if (!field || isTensorType(me->getBase()->getType())) return std::nullopt;
     return std::make_pair(me->getBase(), field->getFieldIndex());
   }
   return std::nullopt;
 }
 
-const Decl *localDecl(const Expr *e, const FunctionDecl *fd) {
+const Decl *localDecl(const Expr *e) {
   const auto *dre = dyn_cast<DeclRefExpr>(e);
   if (!dre) return nullptr;
   const ValueDecl *d = dre->getDecl();
@@ -60,12 +64,64 @@ const Decl *localDecl(const Expr *e, const FunctionDecl *fd) {
   return v;
 }
 
+// A guard that turns gradient recording off for the rest of its scope.
 bool isNoGradGuard(const VarDecl *v) {
-  std::string t = v->getType().getAsString();
-  return t.find("NoGradGuard") != std::string::npos || t.find("InferenceMode") != std::string::npos;
+  const CXXRecordDecl *rd = v->getType()->getAsCXXRecordDecl();
+  if (!rd || !(inNamespace(rd, "c10") || inNamespace(rd, "at"))) return false;
+  llvm::StringRef n = rd->getName();
+  if (n == "NoGradGuard" || n == "InferenceMode") return true;
+  if (n == "AutoGradMode")
+    if (const auto *c = dyn_cast_or_null<CXXConstructExpr>(v->getInit()); c && c->getNumArgs() == 1)
+      if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(c->getArg(0)->IgnoreParenImpCasts())) return !b->getValue();
+  return false;
+}
+
+// A call that changes the local object it is made on: an in-place tensor
+// method (`y.add_(v)`), or a non-const method of a container whose value is
+// not used (`outs.push_back(v)`).
+bool mutatesObject(const CXXMemberCallExpr *call, bool discarded) {
+  const CXXMethodDecl *md = call->getMethodDecl();
+  if (!md) return false;
+  if (isTensorRecord(md->getParent())) return md->getName().ends_with("_");
+  return !md->isConst() && (discarded || md->getReturnType()->isVoidType());
 }
 
 }  // namespace
+
+const Decl *writtenLocal(const Expr *lhs) {
+  for (int depth = 0; lhs && depth < 8; ++depth) {
+    lhs = stripCopies(lhs);
+    if (const Decl *d = localDecl(lhs)) {
+      const auto *v = dyn_cast<VarDecl>(d);
+      return v && v->getType()->isReferenceType() ? nullptr : d;
+    }
+    if (const auto *me = dyn_cast<MemberExpr>(lhs)) lhs = me->getBase();
+    else if (const auto *as = dyn_cast<ArraySubscriptExpr>(lhs)) lhs = as->getBase();
+    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lhs); op && op->getOperator() == OO_Subscript)
+      lhs = op->getArg(0);
+    else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(lhs)) lhs = mc->getImplicitObjectArgument();
+    else return nullptr;
+  }
+  return nullptr;
+}
+
+bool isLibraryDecl(const Decl *d) {
+  return inNamespace(d, "std") || inNamespace(d, "at") || inNamespace(d, "c10") || inNamespace(d, "torch");
+}
+
+bool isTensorMethod(const FunctionDecl *fd) {
+  const auto *md = dyn_cast_or_null<CXXMethodDecl>(fd);
+  return md && isTensorRecord(md->getParent());
+}
+
+bool isGradientCut(const CallExpr *call) {
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (!fd || !fd->getDeclName().isIdentifier()) return false;
+  llvm::StringRef n = fd->getName();
+  if (isTensorMethod(fd)) return n == "detach" || n == "detach_" || n == "data" || n == "item";
+  return !isa<CXXMethodDecl>(fd) && (n == "detach" || n == "detach_") &&
+         (inNamespace(fd, "at") || inNamespace(fd, "torch"));
+}
 
 std::optional<unsigned> fieldIndex(QualType record, const std::string &name) {
   const RecordDecl *rd = record.getNonReferenceType()->getAsRecordDecl();
@@ -75,73 +131,112 @@ std::optional<unsigned> fieldIndex(QualType record, const std::string &name) {
   return std::nullopt;
 }
 
-LocalFlow::LocalFlow(const FunctionDecl *fd, ASTContext &ctx) : fd_(fd), ctx_(ctx) { collect(); }
+LocalFlow::LocalFlow(const FunctionDecl *fd, ASTContext &ctx) : fd_(fd), ctx_(ctx) {
+  collect();
+  std::vector<ReachingDefs::Def> defs;
+  for (unsigned i = 0; i < defs_.size(); ++i) defs.push_back({defs_[i].var, sites_[i], defs_[i].kills});
+  reaching_ = std::make_unique<ReachingDefs>(fd, ctx, defs);
+}
 
-bool LocalFlow::underNoGrad(const Stmt *s) const {
+const VarDecl *LocalFlow::noGradGuardOf(const Stmt *s) const {
   const SourceManager &sm = ctx_.getSourceManager();
-  for (SourceRange r : noGradRanges_)
+  for (const auto &[r, guard] : noGradRanges_)
     if (sm.isBeforeInTranslationUnit(r.getBegin(), s->getBeginLoc()) &&
         sm.isBeforeInTranslationUnit(s->getBeginLoc(), r.getEnd()))
-      return true;
-  return false;
+      return guard;
+  return nullptr;
 }
+
+bool LocalFlow::underNoGrad(const Stmt *s) const { return noGradGuardOf(s) != nullptr; }
 
 void LocalFlow::collect() {
   struct Collector : RecursiveASTVisitor<Collector> {
     LocalFlow &flow;
     std::vector<const CompoundStmt *> blocks;
+    std::set<const VarDecl *> loopVars;
     explicit Collector(LocalFlow &f) : flow(f) {}
 
     bool TraverseCompoundStmt(CompoundStmt *s) {
       blocks.push_back(s);
+      for (Stmt *child : s->body()) {
+        const Expr *e = dyn_cast<Expr>(child);
+        if (const auto *c = dyn_cast_or_null<ExprWithCleanups>(e)) e = c->getSubExpr();
+        if (e) flow.discarded_.insert(e->IgnoreParenImpCasts());
+      }
       bool ok = RecursiveASTVisitor::TraverseCompoundStmt(s);
       blocks.pop_back();
       return ok;
     }
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
-    void define(const Decl *d, const Expr *value, std::optional<unsigned> element) {
-      flow.defs_[d].push_back({value, element, flow.underNoGrad(value)});
+    void define(const Decl *d, const void *site, const Expr *value, std::optional<unsigned> element,
+                std::optional<unsigned> field, bool kills) {
+      flow.defsOf_[d].push_back(flow.defs_.size());
+      flow.defs_.push_back({d, value, element, field, flow.underNoGrad(value), kills});
+      flow.sites_.push_back(site);
+      flow.definingSites_.insert(site);
       if (element) flow.bindings_.push_back({value, *element, cast<NamedDecl>(d)});
     }
 
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *s) {
+      // The loop variable takes the elements of the range, one per iteration.
+      if (VarDecl *v = s->getLoopVariable()) {
+        loopVars.insert(v);
+        define(v, v, s->getRangeInit(), std::nullopt, std::nullopt, true);
+      }
+      return RecursiveASTVisitor::TraverseCXXForRangeStmt(s);
+    }
+
     bool VisitVarDecl(VarDecl *v) {
-      if (isNoGradGuard(v) && !blocks.empty()) flow.noGradRanges_.push_back({v->getBeginLoc(), blocks.back()->getEndLoc()});
-      if (!v->hasInit() || isa<ParmVarDecl>(v)) return true;
+      if (isNoGradGuard(v) && !blocks.empty())
+        flow.noGradRanges_.push_back({{v->getBeginLoc(), blocks.back()->getEndLoc()}, v});
+      if (!v->hasInit() || isa<ParmVarDecl>(v) || loopVars.count(v)) return true;
       if (const auto *dd = dyn_cast<DecompositionDecl>(v)) {
         unsigned i = 0;
-        for (const BindingDecl *b : dd->bindings()) define(b, v->getInit(), i++);
+        for (const BindingDecl *b : dd->bindings()) define(b, dd, v->getInit(), i++, std::nullopt, true);
         return true;
       }
       const Expr *init = stripCopies(v->getInit());
-      if (auto sel = selection(init)) define(v, sel->first, sel->second);
-      else define(v, v->getInit(), std::nullopt);
+      if (auto sel = selection(init)) define(v, v, sel->first, sel->second, std::nullopt, true);
+      else define(v, v, v->getInit(), std::nullopt, std::nullopt, true);
       return true;
     }
 
-    void assign(const Expr *lhs, const Expr *rhs) {
+    void assign(const Stmt *site, const Expr *lhs, const Expr *rhs, bool plain) {
       lhs = stripCopies(lhs);
-      if (const Decl *d = localDecl(lhs, flow.fd_)) {
-        define(d, rhs, std::nullopt);
+      if (const Decl *d = localDecl(lhs)) {
+        const auto *v = dyn_cast<VarDecl>(d);
+        // Through a reference the write lands elsewhere: keep earlier values.
+        define(d, site, rhs, std::nullopt, std::nullopt, plain && !(v && v->getType()->isReferenceType()));
         return;
       }
       if (const auto *call = dyn_cast<CallExpr>(lhs); call && calleeName(call) == "tie") {
         for (unsigned i = 0; i < call->getNumArgs(); ++i)
-          if (const Decl *d = localDecl(stripCopies(call->getArg(i)), flow.fd_)) define(d, rhs, i);
+          if (const Decl *d = localDecl(stripCopies(call->getArg(i)))) define(d, site, rhs, i, std::nullopt, plain);
         return;
       }
       if (const auto *me = dyn_cast<MemberExpr>(lhs))
         if (const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl()))
-          if (const Decl *d = localDecl(stripCopies(me->getBase()), flow.fd_))
-            flow.fieldDefs_[d][field->getFieldIndex()].push_back(rhs);
+          if (const Decl *d = localDecl(stripCopies(me->getBase()))) {
+            define(d, site, rhs, std::nullopt, field->getFieldIndex(), false);
+            return;
+          }
+      // `outs[i] = v`, `y.index({...}) = v`: part of a local changes.
+      if (const Decl *d = writtenLocal(lhs)) define(d, site, rhs, std::nullopt, std::nullopt, false);
     }
 
     bool VisitBinaryOperator(BinaryOperator *op) {
-      if (op->isAssignmentOp()) assign(op->getLHS(), op->getRHS());
+      if (op->isAssignmentOp()) assign(op, op->getLHS(), op->getRHS(), op->getOpcode() == BO_Assign);
       return true;
     }
     bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
-      if (op->isAssignmentOp() && op->getNumArgs() == 2) assign(op->getArg(0), op->getArg(1));
+      if (op->isAssignmentOp() && op->getNumArgs() == 2)
+        assign(op, op->getArg(0), op->getArg(1), op->getOperator() == OO_Equal);
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+      if (const Decl *d = writtenLocal(call->getImplicitObjectArgument()))
+        if (mutatesObject(call, flow.discarded_.count(call))) define(d, call, call, std::nullopt, std::nullopt, false);
       return true;
     }
     bool VisitReturnStmt(ReturnStmt *r) {
@@ -152,36 +247,46 @@ void LocalFlow::collect() {
   if (fd_->getBody()) Collector(*this).TraverseStmt(fd_->getBody());
 }
 
-void LocalFlow::trace(const Expr *e, const LeafFn &onLeaf) const {
-  std::set<std::pair<const Decl *, int>> seen;  // a variable once per selected element
-  traceInto(e, std::nullopt, onLeaf, seen);
+std::vector<unsigned> LocalFlow::defsReaching(const Expr *read) const {
+  std::vector<unsigned> out;
+  const Decl *d = localDecl(read);
+  auto it = defsOf_.find(d);
+  if (it == defsOf_.end()) return out;
+  const llvm::BitVector *live = reaching_->reaching(cast<DeclRefExpr>(read));
+  for (unsigned i : it->second)
+    if (!live || live->test(i)) out.push_back(i);
+  return out;
 }
 
-void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
-                          std::set<std::pair<const Decl *, int>> &seen) const {
+void LocalFlow::trace(const Expr *e, const LeafFn &onLeaf, bool throughCuts) const {
+  std::set<std::pair<unsigned, int>> seen;  // a definition once per selected element
+  traceInto(e, std::nullopt, onLeaf, throughCuts, seen);
+}
+
+void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf, bool throughCuts,
+                          std::set<std::pair<unsigned, int>> &seen) const {
   if (!e) return;
   e = stripCopies(e);
   if (isa<LambdaExpr>(e)) return;
-  if (const auto *call = dyn_cast<CallExpr>(e); call && isCut(call)) return;
+  if (const auto *call = dyn_cast<CallExpr>(e); call && !throughCuts && isGradientCut(call)) return;
   if (auto sel = selection(e)) {
-    traceInto(sel->first, sel->second, onLeaf, seen);
+    traceInto(sel->first, sel->second, onLeaf, throughCuts, seen);
     return;
   }
-  if (const Decl *d = localDecl(e, fd_)) {
-    if (!seen.insert({d, element ? static_cast<int>(*element) : -1}).second) return;
-    if (auto it = defs_.find(d); it != defs_.end())
-      for (const Def &def : it->second)
-        if (!def.noGrad) traceInto(def.value, def.element ? def.element : element, onLeaf, seen);
-    if (auto it = fieldDefs_.find(d); it != fieldDefs_.end())
-      for (const auto &[index, values] : it->second)
-        if (!element || *element == index)
-          for (const Expr *v : values)
-            if (!underNoGrad(v)) traceInto(v, std::nullopt, onLeaf, seen);
+  if (localDecl(e)) {
+    for (unsigned i : defsReaching(e)) {
+      const Def &def = defs_[i];
+      if (def.noGrad && !throughCuts) continue;
+      if (def.field && element && *def.field != *element) continue;
+      std::optional<unsigned> sub = def.field ? std::nullopt : def.element ? def.element : element;
+      if (!seen.insert({i, sub ? static_cast<int>(*sub) : -1}).second) continue;
+      traceInto(def.value, sub, onLeaf, throughCuts, seen);
+    }
     return;
   }
-  onLeaf(e, element);
+  if (!onLeaf(e, element)) return;
   for (const Stmt *child : e->children())
-    if (const auto *ce = dyn_cast_or_null<Expr>(child)) traceInto(ce, std::nullopt, onLeaf, seen);
+    if (const auto *ce = dyn_cast_or_null<Expr>(child)) traceInto(ce, std::nullopt, onLeaf, throughCuts, seen);
 }
 
 std::vector<std::vector<const Expr *>> LocalFlow::returnedElements() const {
@@ -217,14 +322,12 @@ std::vector<std::vector<const Expr *>> LocalFlow::returnedElements() const {
         for (unsigned i = 0; i < call->getNumArgs(); ++i) add(i, call->getArg(i));
       return;
     }
-    if (const Decl *d = localDecl(e, fd_)) {
-      if (auto it = defs_.find(d); it != defs_.end())
-        for (const Def &def : it->second)
-          if (!def.element) split(def.value, depth + 1);
-      if (auto it = fieldDefs_.find(d); it != fieldDefs_.end())
-        for (const auto &[index, values] : it->second)
-          for (const Expr *v : values) add(index, v);
-    }
+    if (localDecl(e))
+      for (unsigned i : defsReaching(e)) {
+        const Def &def = defs_[i];
+        if (def.field) add(*def.field, def.value);
+        else if (!def.element && def.kills) split(def.value, depth + 1);
+      }
   };
   for (const ReturnStmt *r : returns_) split(r->getRetValue(), 0);
   return out;

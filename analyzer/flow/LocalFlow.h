@@ -1,8 +1,12 @@
-// Flow-insensitive value flow between the local variables of one function:
-// which leaves (members, calls) an expression's value is computed from.
-// Values that pass through detach(), data(), item() or are computed under a
-// torch::NoGradGuard carry no gradient, so the flow stops there.
+// Value flow between the local variables of one function: which leaves
+// (members, calls, parameters) an expression's value is computed from.
+// Flow-sensitive: a read of a local sees only the definitions that reach it
+// on some path of Clang's CFG (ReachingDefs). Values that pass through
+// Tensor::detach(), Tensor::data(), Tensor::item() or are computed under a
+// torch::NoGradGuard carry no gradient, so a gradient trace stops there.
 #pragma once
+
+#include "ReachingDefs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -10,6 +14,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <vector>
@@ -22,12 +27,14 @@ class LocalFlow {
 
   // A leaf of a value: any expression that is not a local variable, a
   // selection or a cut. `element` is the tuple element, pair member or struct
-  // field selected from the leaf's value, if one was.
-  using LeafFn = std::function<void(const clang::Expr *leaf, std::optional<unsigned> element)>;
+  // field selected from the leaf's value, if one was. Returning false stops
+  // the walk from descending into the leaf's operands.
+  using LeafFn = std::function<bool(const clang::Expr *leaf, std::optional<unsigned> element)>;
   // Calls `onLeaf` for the expression itself and every sub-expression and
-  // definition its value flows from; `onLeaf` returning is all it does, the
-  // walk continues into the leaf's operands.
-  void trace(const clang::Expr *e, const LeafFn &onLeaf) const;
+  // definition its value flows from. With `throughCuts`, the walk also goes
+  // through detach()/data()/item() and definitions made under NoGradGuard:
+  // where the value comes from, rather than where its gradient comes from.
+  void trace(const clang::Expr *e, const LeafFn &onLeaf, bool throughCuts = false) const;
 
   // Where a local variable is given an element of a value: `auto [a, b] = f()`,
   // `std::tie(a, b) = f()`, `auto a = std::get<0>(f())`.
@@ -42,27 +49,63 @@ class LocalFlow {
   // brace list, make_tuple/make_pair, or a local struct filled field by field.
   std::vector<std::vector<const clang::Expr *>> returnedElements() const;
 
- private:
+  // One definition of a local variable.
   struct Def {
+    const clang::Decl *var;
     const clang::Expr *value;
-    std::optional<unsigned> element;
-    bool noGrad;
+    std::optional<unsigned> element;  // the variable is this element of `value`
+    std::optional<unsigned> field;    // `value` is written into this field of the variable
+    bool noGrad;                      // made under NoGradGuard / InferenceMode
+    bool kills;                       // replaces the variable's value
   };
-  void collect();
+  const std::vector<Def> &defs() const { return defs_; }
+
+  // Whether a statement runs under a NoGradGuard / InferenceMode of this function.
   bool underNoGrad(const clang::Stmt *s) const;
-  void traceInto(const clang::Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
-                 std::set<std::pair<const clang::Decl *, int>> &seen) const;
+  // The guard's declaration whose scope holds `s`, or null.
+  const clang::VarDecl *noGradGuardOf(const clang::Stmt *s) const;
+
+  // Statements whose value is discarded (expression statements).
+  const std::set<const clang::Expr *> &discarded() const { return discarded_; }
+  // Whether a statement defines a local (an assignment to one, a mutating call on one).
+  bool definesLocal(const clang::Stmt *s) const { return definingSites_.count(s) != 0; }
+
+ private:
+  void collect();
+  void traceInto(const clang::Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf, bool throughCuts,
+                 std::set<std::pair<unsigned, int>> &seen) const;
+  std::vector<unsigned> defsReaching(const clang::Expr *read) const;
 
   const clang::FunctionDecl *fd_;
   clang::ASTContext &ctx_;
-  std::map<const clang::Decl *, std::vector<Def>> defs_;
-  std::map<const clang::Decl *, std::map<unsigned, std::vector<const clang::Expr *>>> fieldDefs_;
+  std::vector<Def> defs_;
+  std::vector<const void *> sites_;
+  std::set<const void *> definingSites_;
+  std::map<const clang::Decl *, std::vector<unsigned>> defsOf_;
+  std::unique_ptr<ReachingDefs> reaching_;
   std::vector<ElementBinding> bindings_;
-  std::vector<clang::SourceRange> noGradRanges_;
+  std::vector<std::pair<clang::SourceRange, const clang::VarDecl *>> noGradRanges_;
   std::vector<const clang::ReturnStmt *> returns_;
+  std::set<const clang::Expr *> discarded_;
 };
 
 // The index of field `name` in a record, or nullopt.
 std::optional<unsigned> fieldIndex(clang::QualType record, const std::string &name);
+
+// Tensor::detach(), detach_(), data(), item(), torch::detach(): the value
+// that comes out carries no gradient. Matched by the callee's declaration
+// (a method of at::Tensor / at::TensorBase), never by name alone:
+// PackedSequence::data() is not a cut.
+bool isGradientCut(const clang::CallExpr *call);
+
+// A method of at::Tensor or at::TensorBase.
+bool isTensorMethod(const clang::FunctionDecl *fd);
+
+// Declared in namespace std, at, c10 or torch.
+bool isLibraryDecl(const clang::Decl *d);
+
+// The local variable (not a reference) an lvalue writes into: `y`, `outs[i]`,
+// `st.field`, `y.index({...})`; null when it writes anywhere else.
+const clang::Decl *writtenLocal(const clang::Expr *lhs);
 
 }  // namespace nnlint

@@ -2,8 +2,11 @@
 
 #include "AstUtil.h"
 #include "CallSiteFacts.h"
+#include "DeadComputation.h"
+#include "FrozenMembers.h"
 #include "GradientFacts.h"
 #include "ModuleContents.h"
+#include "ParameterWrites.h"
 #include "TorchTypes.h"
 #include "UseConditions.h"
 
@@ -459,12 +462,14 @@ class Collector : public RecursiveASTVisitor<Collector> {
     const auto *md = dyn_cast<CXXMethodDecl>(fd);
     if (md && md->getParent()->isLambda()) return true;
     ClassFact *cls = nullptr;
+    bool otherOverload = false;
     if (md && isModuleClass(md->getParent())) {
       auto it = index_.classes.find(classKey(md->getParent()));
       if (it != index_.classes.end()) {
         cls = &it->second;
         MethodFact &m = cls->methods[methodName(fd)];
         m.name = methodName(fd);
+        otherOverload = m.defined;
         m.defined = true;
         if (!m.loc.valid()) m.loc = toPoint(sm_, fd->getLocation());
         if (const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody()); body && body->getLBracLoc().isFileID())
@@ -487,6 +492,9 @@ class Collector : public RecursiveASTVisitor<Collector> {
           r.when = when->second;
       cls->flagValues.insert(uc.flagValues.begin(), uc.flagValues.end());
       if (m.name == "forward") m.outputs = forwardOutputs(fd, ctx_);
+      if (!isa<CXXConstructorDecl>(fd) && !isa<CXXDestructorDecl>(fd)) recordDeadUses(m, md, ctx_, otherOverload);
+      for (const std::string &member : findFrozenMembers(fd)) cls->frozenMembers.insert(member);
+      for (ParameterWriteFact &w : findParameterWrites(md, ctx_)) cls->parameterWrites.push_back(std::move(w));
     }
     for (ForwardCallFact &f : forwardCallsReachingBackward(fd, ctx_, filter_)) index_.forwardCalls.push_back(std::move(f));
     return true;

@@ -67,6 +67,10 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CondOp, {{CondOp::True, "true"},
 NLOHMANN_JSON_SERIALIZE_ENUM(WriteKind, {{WriteKind::Assign, "assign"},
                                          {WriteKind::Append, "append"},
                                          {WriteKind::Clear, "clear"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(DeadReason, {{DeadReason::Discarded, "discarded"},
+                                          {DeadReason::Overwritten, "overwritten"},
+                                          {DeadReason::NoGrad, "no_grad"},
+                                          {DeadReason::Detached, "detached"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dropout_always_on"},
                                             {CallSiteKind::LoadWithoutDevice, "load_without_device"},
@@ -81,13 +85,16 @@ NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper
 NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
             valueBegin, valueEnd, viaSubscript)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
+NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, members, callees)
+NNLINT_JSON(DeadUse, reason, loc, variable)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
-            membersUsed, memberGuards, calleeGuards, outputs, membersMutated)
+            membersUsed, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
-            methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules)
+            methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
+            parameterWrites)
 NNLINT_JSON(HelperSummary, registers, opaque)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
             wholeResultUsed)

@@ -1,5 +1,6 @@
 #include "ModelIndex.h"
 
+#include <iterator>
 #include <tuple>
 
 namespace nnlint {
@@ -42,6 +43,12 @@ void appendUnique(std::vector<T> &into, const std::vector<T> &from, Key key) {
   }
 }
 
+template <class Map>
+void keepCommonKeys(Map &into, const Map &other) {
+  for (auto it = into.begin(); it != into.end();)
+    it = other.count(it->first) ? std::next(it) : into.erase(it);
+}
+
 void mergeClass(ClassFact &into, const ClassFact &from) {
   if (into.name.empty()) {
     into = from;
@@ -56,6 +63,8 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
                [](const WriteFact &w) { return std::tie(w.loc, w.member, w.kind); });
   appendUnique(into.tensorInits, from.tensorInits,
                [](const TensorInitFact &t) { return std::tie(t.loc, t.member); });
+  appendUnique(into.parameterWrites, from.parameterWrites,
+               [](const ParameterWriteFact &w) { return std::tie(w.loc, w.member, w.field); });
   appendUnique(into.helperCalls, from.helperCalls,
                [](const HelperCall &h) { return std::tie(h.loc, h.member, h.param); });
   for (const auto &[name, m] : from.methods) {
@@ -73,6 +82,12 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
       have.outputs = m.outputs;
       have.membersMutated = m.membersMutated;
       have.bodyStart = m.bodyStart;
+      have.deadMembers = m.deadMembers;
+      have.deadCallees = m.deadCallees;
+    } else if (m.defined) {
+      // Overloads defined in different files: dead only where dead in both.
+      keepCommonKeys(have.deadMembers, m.deadMembers);
+      keepCommonKeys(have.deadCallees, m.deadCallees);
     }
     have.defined |= m.defined;
     have.callees.insert(m.callees.begin(), m.callees.end());
@@ -83,6 +98,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
   for (const auto &[member, classes] : from.containerElements)
     into.containerElements[member].insert(classes.begin(), classes.end());
   into.statelessModules.insert(from.statelessModules.begin(), from.statelessModules.end());
+  into.frozenMembers.insert(from.frozenMembers.begin(), from.frozenMembers.end());
 }
 
 }  // namespace

@@ -115,6 +115,16 @@ struct TensorInitFact {
   bool requiresGrad = false;
 };
 
+// An assignment that replaces a tensor field of a member module in one of the
+// class's methods: `lin->weight = g * v / v.norm();`, `head->weight = emb->weight;`.
+struct ParameterWriteFact {
+  std::string member;      // the submodule member ("lin")
+  std::string field;       // its tensor field ("weight")
+  std::string fieldClass;  // the class that declares the field (qualified)
+  std::string method;
+  SourcePoint loc;
+};
+
 // A member passed to a user function outside the class (a helper such as
 // `register_all(*this, layers_)`); resolved against HelperSummary once every
 // file of the run has been indexed.
@@ -142,6 +152,21 @@ struct OutputFact {
   std::set<std::string> callees;  // own methods whose results flow into it
 };
 
+// Why a use of a member in a method gives its parameters no gradient.
+enum class DeadReason {
+  Discarded,    // the result is never used
+  Overwritten,  // the variable that holds the result is overwritten before it is read
+  NoGrad,       // computed under torch::NoGradGuard / InferenceMode
+  Detached,     // reaches the method's results only through detach(), data() or item()
+};
+
+// A member (or own method) whose every use in a method is dead, and the first such use.
+struct DeadUse {
+  DeadReason reason = DeadReason::Discarded;
+  SourcePoint loc;
+  std::string variable;  // the local that holds the result, or the guard, if any
+};
+
 struct MethodFact {
   std::string name;  // "reset", "forward", "<ctor>", ...
   SourcePoint loc;   // declaration in the class
@@ -158,6 +183,10 @@ struct MethodFact {
   std::map<std::string, Guard> calleeGuards;
   std::vector<OutputFact> outputs;  // when it returns several values
   std::set<std::string> membersMutated;  // non-module members it may change (assign, ++, non-const use)
+  // Members used here whose every use carries no gradient (DeadComputation),
+  // and own methods whose every call here runs under NoGradGuard.
+  std::map<std::string, DeadUse> deadMembers;
+  std::map<std::string, DeadUse> deadCallees;
 };
 
 struct ClassFact {
@@ -181,6 +210,10 @@ struct ClassFact {
   std::map<std::string, std::set<std::string>> containerElements;
   // Library module classes it holds that declare no tensor and no submodule.
   std::set<std::string> statelessModules;
+  // Members whose parameters are set to requires_grad(false) in a method of
+  // the class ("*": the module's own parameters(), so every member).
+  std::set<std::string> frozenMembers;
+  std::vector<ParameterWriteFact> parameterWrites;
 
   const MemberFact *member(const std::string &n) const;
   // Every method declared in the class has been seen with its body.

@@ -86,8 +86,32 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
       EXPECT_EQ(r.writes[i].sourceMembers, c.writes[i].sourceMembers);
     }
     ASSERT_EQ(r.methods.size(), c.methods.size()) << name;
-    for (const auto &[m, fact] : c.methods) EXPECT_EQ(r.methods.at(m).callees, fact.callees) << name << "::" << m;
+    for (const auto &[m, fact] : c.methods) {
+      EXPECT_EQ(r.methods.at(m).callees, fact.callees) << name << "::" << m;
+      const MethodFact &rm = r.methods.at(m);
+      ASSERT_EQ(rm.deadMembers.size(), fact.deadMembers.size()) << name << "::" << m;
+      for (const auto &[member, use] : fact.deadMembers) {
+        EXPECT_EQ(rm.deadMembers.at(member).reason, use.reason);
+        EXPECT_EQ(rm.deadMembers.at(member).loc, use.loc);
+        EXPECT_EQ(rm.deadMembers.at(member).variable, use.variable);
+      }
+      EXPECT_EQ(rm.deadCallees.size(), fact.deadCallees.size()) << name << "::" << m;
+    }
+    EXPECT_EQ(r.frozenMembers, c.frozenMembers) << name;
+    EXPECT_EQ(r.parameterWrites.size(), c.parameterWrites.size()) << name;
   }
+  // The inputs hold every kind of the new facts, or the spot checks compare nothing.
+  std::set<DeadReason> reasons;
+  bool frozen = false, overwritten = false;
+  for (const auto &[name, c] : read.classes) {
+    for (const auto &[m, fact] : c.methods)
+      for (const auto &[member, use] : fact.deadMembers) reasons.insert(use.reason);
+    frozen |= !c.frozenMembers.empty();
+    overwritten |= !c.parameterWrites.empty();
+  }
+  EXPECT_EQ(reasons.size(), 4u);
+  EXPECT_TRUE(frozen);
+  EXPECT_TRUE(overwritten);
   EXPECT_EQ(read.forwardCalls.size(), all.forwardCalls.size());
   EXPECT_EQ(read.helpers.size(), all.helpers.size());
   ASSERT_FALSE(all.callSites.empty()) << "the call-site checks' inputs should give call-site facts";

@@ -85,7 +85,7 @@ struct GateImpl : torch::nn::Module {
     } else {
       y = other(x);
     }
-    bool big = train || rhs(x).sum().item<double>() > 0;
+    bool big = train || (y = rhs(x)).sum().item<double>() > 0;  // y keeps its gradient
     return big ? y : x;
   }
   torch::nn::Linear any{nullptr}, other{nullptr}, rhs{nullptr};

@@ -1,0 +1,231 @@
+#include "DeadComputation.h"
+
+#include "AstUtil.h"
+#include "LocalFlow.h"
+#include "SourceFilter.h"
+#include "TorchTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+bool isThisMember(const MemberExpr *me) {
+  return isa<FieldDecl>(me->getMemberDecl()) && isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts());
+}
+
+// A call of a module's forward(): `fc(x)` on a holder, `fc->forward(x)`,
+// `blocks[i]->as<Linear>()->forward(x)`. Sets `object` to the module.
+bool isModuleCall(const CallExpr *call, const Expr *&object) {
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+    if (op->getOperator() != OO_Call || op->getNumArgs() < 1) return false;
+    auto held = classifyMemberType(op->getArg(0)->getType());
+    if (!held || held->kind == HoldKind::Tensor) return false;
+    object = op->getArg(0);
+    return true;
+  }
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
+  const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+  if (!md || !md->getDeclName().isIdentifier() || md->getName() != "forward" || !isModuleClass(md->getParent()))
+    return false;
+  object = mc->getImplicitObjectArgument();
+  return true;
+}
+
+// What one method body does with values: where they leave the method
+// (sinks), which members it mentions, which modules it calls.
+class Scan : public RecursiveASTVisitor<Scan> {
+ public:
+  Scan(const LocalFlow &flow, const CXXRecordDecl *owner) : flow_(flow), owner_(owner) {}
+
+  bool TraverseLambdaExpr(LambdaExpr *l) {
+    ++lambdaDepth_;
+    for (Expr *init : l->capture_inits())
+      if (init) TraverseStmt(init);
+    TraverseStmt(l->getBody());
+    --lambdaDepth_;
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *me) {
+    if (!isThisMember(me)) return true;
+    mentions[me->getMemberDecl()->getNameAsString()].push_back(me);
+    if (lambdaDepth_) live.insert(me);  // not followed into lambdas: assume it is used
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    if (lambdaDepth_) sinks.push_back(ref);  // a captured local escapes into the lambda
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *r) {
+    if (!lambdaDepth_ && r->getRetValue()) sinks.push_back(r->getRetValue());
+    return true;
+  }
+
+  bool VisitCXXThrowExpr(CXXThrowExpr *t) {
+    if (t->getSubExpr()) sinks.push_back(t->getSubExpr());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isAssignmentOp()) assignment(op->getLHS(), op->getRHS());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *call) {
+    if (lambdaDepth_) return true;
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->isAssignmentOp() && op->getNumArgs() == 2) {
+      assignment(op->getArg(0), op->getArg(1));
+      return true;
+    }
+    const Expr *object = nullptr;
+    if (isModuleCall(call, object)) {
+      moduleObjects.push_back(object);
+      return true;
+    }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+      if (const CXXMethodDecl *md = mc->getMethodDecl(); md && md->getParent() == owner_ &&
+                                                         isa<CXXThisExpr>(mc->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+        ownCalls[md->getNameAsString()].push_back(mc);
+    if (flow_.definesLocal(call) || isGradientCut(call) || transparent(call)) return true;
+    // Anything else may keep or use what it is given.
+    for (const Expr *arg : call->arguments()) sinks.push_back(arg);
+    if (const Expr *obj = callObject(call)) sinks.push_back(obj);
+    return true;
+  }
+
+  std::map<std::string, std::vector<const MemberExpr *>> mentions;
+  std::map<std::string, std::vector<const CXXMemberCallExpr *>> ownCalls;
+  std::vector<const Expr *> sinks;
+  std::vector<const Expr *> moduleObjects;
+  std::set<const MemberExpr *> live;
+  std::set<const DeclRefExpr *> writtenRefs;  // a local as the target of `=`
+
+ private:
+  void assignment(const Expr *lhs, const Expr *rhs) {
+    if (lambdaDepth_) return;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(stripCopies(lhs))) writtenRefs.insert(ref);
+    if (!writtenLocal(lhs)) sinks.push_back(rhs);  // stored into a member, a parameter, a reference
+  }
+
+  // A library function that only computes its result from its operands.
+  bool transparent(const CallExpr *call) const {
+    const FunctionDecl *fd = call->getDirectCallee();
+    return fd && isLibraryDecl(fd) && !fd->getReturnType()->isVoidType() && !flow_.discarded().count(call);
+  }
+
+  const LocalFlow &flow_;
+  const CXXRecordDecl *owner_;
+  int lambdaDepth_ = 0;
+};
+
+std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const std::vector<const Expr *> &from,
+                                            bool throughCuts) {
+  std::set<const MemberExpr *> out;
+  for (const Expr *e : from)
+    flow.trace(
+        e,
+        [&](const Expr *leaf, std::optional<unsigned>) {
+          if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThisMember(me)) out.insert(me);
+          return true;
+        },
+        throughCuts);
+  return out;
+}
+
+bool contains(const SourceManager &sm, SourceRange r, SourceLocation loc) {
+  return r.isValid() && !sm.isBeforeInTranslationUnit(loc, r.getBegin()) &&
+         !sm.isBeforeInTranslationUnit(r.getEnd(), loc);
+}
+
+}  // namespace
+
+DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
+  DeadUses out;
+  if (!method->getBody()) return out;
+  const SourceManager &sm = ctx.getSourceManager();
+  LocalFlow flow(method, ctx);
+  Scan scan(flow, method->getParent());
+  scan.TraverseStmt(method->getBody());
+
+  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan.sinks, false);
+  std::set<const MemberExpr *> value = reachedMembers(flow, scan.sinks, true);
+  // Uses that would give a gradient if their value got anywhere: tensor
+  // members read, and modules whose forward() is called.
+  std::set<const MemberExpr *> computing = reachedMembers(flow, scan.moduleObjects, true);
+
+  std::map<const Decl *, unsigned> reads;
+  struct Reads : RecursiveASTVisitor<Reads> {
+    std::map<const Decl *, unsigned> &reads;
+    const std::set<const DeclRefExpr *> &written;
+    bool VisitDeclRefExpr(DeclRefExpr *r) {
+      if (!written.count(r)) ++reads[r->getDecl()];
+      return true;
+    }
+  } counter{{}, reads, scan.writtenRefs};
+  counter.TraverseStmt(method->getBody());
+
+  for (const auto &[member, uses] : scan.mentions) {
+    const MemberExpr *first = nullptr;
+    bool isLive = false;
+    for (const MemberExpr *me : uses) {
+      bool computes = computing.count(me) || isTensorType(me->getType());
+      if (scan.live.count(me) || gradient.count(me) || (!computes && !flow.underNoGrad(me))) {
+        isLive = true;
+        break;
+      }
+      if (!first || (computes && !(computing.count(first) || isTensorType(first->getType())))) first = me;
+    }
+    if (isLive || !first) continue;
+    DeadUse d;
+    d.loc = toPoint(sm, first->getBeginLoc());
+    if (const VarDecl *guard = flow.noGradGuardOf(first)) {
+      d.reason = DeadReason::NoGrad;
+      d.variable = guard->getNameAsString();
+    } else if (value.count(first)) {
+      d.reason = DeadReason::Detached;
+    } else {
+      // The local the value went into, if any: the innermost definition around the use.
+      const LocalFlow::Def *into = nullptr;
+      for (const LocalFlow::Def &def : flow.defs())
+        if (contains(sm, def.value->getSourceRange(), first->getBeginLoc()) &&
+            (!into || contains(sm, into->value->getSourceRange(), def.value->getBeginLoc())))
+          into = &def;
+      d.reason = DeadReason::Discarded;
+      if (into) {
+        d.variable = cast<NamedDecl>(into->var)->getNameAsString();
+        if (reads[into->var] > 0) d.reason = DeadReason::Overwritten;
+      }
+    }
+    out.members[member] = d;
+  }
+
+  for (const auto &[callee, calls] : scan.ownCalls) {
+    const VarDecl *guard = nullptr;
+    for (const CXXMemberCallExpr *call : calls)
+      if (!(guard = flow.noGradGuardOf(call))) break;
+    if (guard)
+      out.callees[callee] = DeadUse{DeadReason::NoGrad, toPoint(sm, calls.front()->getBeginLoc()), guard->getNameAsString()};
+  }
+  return out;
+}
+
+void recordDeadUses(MethodFact &m, const CXXMethodDecl *method, ASTContext &ctx, bool otherOverload) {
+  DeadUses d = findDeadUses(method, ctx);
+  if (!otherOverload) {
+    m.deadMembers = std::move(d.members);
+    m.deadCallees = std::move(d.callees);
+    return;
+  }
+  for (auto it = m.deadMembers.begin(); it != m.deadMembers.end();)
+    it = d.members.count(it->first) ? std::next(it) : m.deadMembers.erase(it);
+  for (auto it = m.deadCallees.begin(); it != m.deadCallees.end();)
+    it = d.callees.count(it->first) ? std::next(it) : m.deadCallees.erase(it);
+}
+
+}  // namespace nnlint
