@@ -85,15 +85,42 @@ class LossTracer {
  public:
   LossTracer(ASTContext &ctx, const SourceFilter &filter) : ctx_(ctx), filter_(filter) {}
 
-  void trace(const LocalFlow &flow, const Expr *value, int depth) {
-    flow.trace(value, [&](const Expr *leaf, std::optional<unsigned> element) {
+  void trace(const LocalFlow &flow, const Expr *value, int depth) { trace(flow, value, std::nullopt, depth, nullptr); }
+
+  std::map<const CallExpr *, Accumulated> calls_;
+  std::map<const CallExpr *, std::string> classes_;
+  std::map<const CallExpr *, const LocalFlow *> flows_;
+
+ private:
+  // A call of a loss helper being followed: its parameters stand for the
+  // caller's arguments, traced in the caller's flow.
+  struct Binding {
+    const FunctionDecl *helper;
+    const LocalFlow *callerFlow;
+    const CallExpr *call;
+    int depth;
+    const Binding *outer;
+  };
+
+  void trace(const LocalFlow &flow, const Expr *value, std::optional<unsigned> element, int depth,
+             const Binding *binding) {
+    flow.traceElement(value, element, [&](const Expr *leaf, std::optional<unsigned> selected) {
+      // A helper's parameter: continue with the argument, keeping the field
+      // the helper selects (a struct passed whole, of which it reads some fields).
+      if (const auto *ref = dyn_cast<DeclRefExpr>(leaf); ref && binding)
+        if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl()); p && p->getDeclContext() == binding->helper &&
+                                                                 p->getFunctionScopeIndex() < binding->call->getNumArgs()) {
+          trace(*binding->callerFlow, binding->call->getArg(p->getFunctionScopeIndex()), selected, binding->depth,
+                binding->outer);
+          return false;
+        }
       const auto *call = dyn_cast<CallExpr>(leaf);
       if (!call) return true;
       if (auto cls = forwardCallee(call)) {
         Accumulated &a = calls_[call];
         classes_[call] = *cls;
         flows_[call] = &flow;
-        if (element) a.used.insert(*element);
+        if (selected) a.used.insert(*selected);
         else a.whole = true;
         return true;
       }
@@ -102,20 +129,17 @@ class LossTracer {
         if (const FunctionDecl *helper = userDefinition(call, filter_, ctx_.getSourceManager())) {
           auto &h = helpers_[helper];
           if (!h) h = std::make_unique<LocalFlow>(helper, ctx_);
+          Binding inner{helper, &flow, call, depth, binding};
           for (const auto &alternatives : h->returnedElements())
-            for (const Expr *r : alternatives) trace(*h, r, depth + 1);
-          if (h->returnedElements().empty()) traceReturns(*h, helper, depth + 1);
+            for (const Expr *r : alternatives) trace(*h, r, std::nullopt, depth + 1, &inner);
+          if (h->returnedElements().empty()) traceReturns(*h, helper, depth + 1, &inner);
+          return false;  // its arguments count through its parameters
         }
       return true;
     });
   }
 
-  std::map<const CallExpr *, Accumulated> calls_;
-  std::map<const CallExpr *, std::string> classes_;
-  std::map<const CallExpr *, const LocalFlow *> flows_;
-
- private:
-  void traceReturns(const LocalFlow &flow, const FunctionDecl *fd, int depth) {
+  void traceReturns(const LocalFlow &flow, const FunctionDecl *fd, int depth, const Binding *binding) {
     struct Returns : RecursiveASTVisitor<Returns> {
       std::vector<const Expr *> values;
       bool VisitReturnStmt(ReturnStmt *r) {
@@ -125,7 +149,7 @@ class LossTracer {
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     } returns;
     returns.TraverseStmt(fd->getBody());
-    for (const Expr *v : returns.values) trace(flow, v, depth);
+    for (const Expr *v : returns.values) trace(flow, v, std::nullopt, depth, binding);
   }
 
   ASTContext &ctx_;

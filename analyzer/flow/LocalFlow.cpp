@@ -259,8 +259,13 @@ std::vector<unsigned> LocalFlow::defsReaching(const Expr *read) const {
 }
 
 void LocalFlow::trace(const Expr *e, const LeafFn &onLeaf, bool throughCuts) const {
+  traceElement(e, std::nullopt, onLeaf, throughCuts);
+}
+
+void LocalFlow::traceElement(const Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
+                             bool throughCuts) const {
   std::set<std::pair<unsigned, int>> seen;  // a definition once per selected element
-  traceInto(e, std::nullopt, onLeaf, throughCuts, seen);
+  traceInto(e, element, onLeaf, throughCuts, seen);
 }
 
 void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf, bool throughCuts,

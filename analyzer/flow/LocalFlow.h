@@ -35,6 +35,9 @@ class LocalFlow {
   // through detach()/data()/item() and definitions made under NoGradGuard:
   // where the value comes from, rather than where its gradient comes from.
   void trace(const clang::Expr *e, const LeafFn &onLeaf, bool throughCuts = false) const;
+  // The same, for element `element` of `e`'s value (a field of a struct argument).
+  void traceElement(const clang::Expr *e, std::optional<unsigned> element, const LeafFn &onLeaf,
+                    bool throughCuts = false) const;
 
   // Where a local variable is given an element of a value: `auto [a, b] = f()`,
   // `std::tie(a, b) = f()`, `auto a = std::get<0>(f())`.

@@ -43,15 +43,22 @@ bool carriesTensors(QualType t, int depth = 0) {
 
 }  // namespace
 
-const ValueDecl *rootDecl(const Expr *e) {
-  for (int depth = 0; e && depth < 16; ++depth) {
+namespace {
+const ValueDecl *rootDecl(const Expr *e, int depth);
+}  // namespace
+
+const ValueDecl *rootDecl(const Expr *e) { return rootDecl(e, 0); }
+
+namespace {
+const ValueDecl *rootDecl(const Expr *e, int depth) {
+  for (; e && depth < 16; ++depth) {
     e = stripCopies(e);
     if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
       const auto *v = dyn_cast<VarDecl>(ref->getDecl());
       // A local reference or holder copy denotes what it was initialised with.
       if (v && v->isLocalVarDecl() && v->hasInit() &&
           (v->getType()->isReferenceType() || classifyMemberType(v->getType())))
-        if (const ValueDecl *inner = rootDecl(v->getInit())) return inner;
+        if (const ValueDecl *inner = rootDecl(v->getInit(), depth + 1)) return inner;
       return ref->getDecl();
     }
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
@@ -70,6 +77,7 @@ const ValueDecl *rootDecl(const Expr *e) {
   }
   return nullptr;
 }
+}  // namespace
 
 TrainingSteps::~TrainingSteps() = default;
 
