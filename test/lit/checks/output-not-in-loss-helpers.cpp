@@ -38,7 +38,7 @@ torch::Tensor full_loss(const Heads &heads, const torch::Tensor &labels, const t
 
 void train_class_only(Detector net, torch::optim::Optimizer &opt, torch::Tensor x, torch::Tensor labels) {
   Heads heads = net(x);
-  // CHECK-DAG: output-not-in-loss-helpers.cpp:[[@LINE-1]]:9: warning: output 1 ('box') of DetectorImpl::forward() never reaches the loss passed to backward(); 'reg' only feeds this output and gets no gradient [nn-output-not-in-loss]
+  // CHECK-DAG: output-not-in-loss-helpers.cpp:[[@LINE-1]]:17: warning: output 1 ('box') of DetectorImpl::forward() never reaches the loss passed to backward(); 'reg' only feeds this output and gets no gradient [nn-output-not-in-loss]
   torch::Tensor loss = class_loss(heads, labels);
   loss.backward();
   // CHECK-DAG: output-not-in-loss-helpers.cpp:[[@LINE-1]]:3: note: backward() is called here
