@@ -107,6 +107,8 @@ def include_dirs(root):
 
 def run_repo(args, name, root, units):
     out = pathlib.Path(args.work) / "results" / (name.replace("/", "+") + ".json")
+    if args.reuse and out.exists():
+        return json.loads(out.read_text()), 0.0
     out.parent.mkdir(parents=True, exist_ok=True)
     flags = ["-std=c++17", "-w"] + [f"-isystem{d}" for d in args.torch_include]
     flags += [f"-I{d}" for d in include_dirs(root)]
@@ -132,6 +134,7 @@ def main():
     ap.add_argument("--torch-include", action="append",
                     default=None, help="LibTorch include dir (repeatable); default: Debian's 1.13")
     ap.add_argument("--only", action="append", help="analyse only these repositories (owner/name)")
+    ap.add_argument("--reuse", action="store_true", help="summarise the results of an earlier run where present")
     ap.add_argument("--list", action="store_true", help="print every finding with its judgment")
     ap.add_argument("--json", help="write every finding with its judgment to this file")
     args = ap.parse_args()
