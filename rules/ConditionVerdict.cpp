@@ -11,11 +11,17 @@ bool isConstruction(const std::string &method, const std::set<std::string> &cons
   return method == "<init>" || construction.count(method) != 0;
 }
 
-// Methods that only build the module: the constructor, reset(), and what they
-// call that forward() does not.
+// Methods that only build the module: the constructor, reset(), methods that
+// register modules (`void fcn_resnet50(bool aux)` builders), and what they
+// call, unless forward() calls them too.
 std::set<std::string> constructionMethods(const ClassFact &c) {
   std::set<std::string> out = c.reachableFrom("<ctor>"), reset = c.reachableFrom("reset");
   out.insert(reset.begin(), reset.end());
+  for (const RegistrationFact &r : c.registrations)
+    if (!r.method.empty() && !r.viaHelper) {
+      std::set<std::string> builder = c.reachableFrom(r.method);
+      out.insert(builder.begin(), builder.end());
+    }
   for (const std::string &m : c.reachableFrom("forward")) out.erase(m);
   return out;
 }

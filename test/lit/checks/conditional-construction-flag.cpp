@@ -198,3 +198,22 @@ struct LocalFlagImpl : torch::nn::Module {
   torch::nn::Linear resize{nullptr};
 };
 TORCH_MODULE(LocalFlag);
+
+// A builder method that registers modules is construction too: its flag is fixed, a note.
+struct BuiltLaterImpl : torch::nn::Module {
+  BuiltLaterImpl() { with_aux_ = false; }
+  void build(bool aux) {
+    main_head = register_module("main_head", torch::nn::Linear(4, 2));
+    if (aux) with_aux_ = true;
+    aux_head = register_module("aux_head", torch::nn::Linear(4, 2));
+    // CHECK: conditional-construction-flag.cpp:[[@LINE-1]]:16: note: submodule 'aux_head' is reached from forward() only when 'with_aux_', which is fixed when the module is built; a model built the other way registers it but never trains it [nn-conditional-parameter]
+    // CHECK: conditional-construction-flag.cpp:[[@LINE+4]]:9: note: reached only under this condition
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    torch::Tensor y = main_head(x);
+    if (with_aux_) y = y + aux_head(x);
+    return y;
+  }
+  bool with_aux_;
+  torch::nn::Linear main_head{nullptr}, aux_head{nullptr};
+};
