@@ -5,6 +5,7 @@
 #include "DeadComputation.h"
 #include "FrozenMembers.h"
 #include "GradientFacts.h"
+#include "ModuleAliases.h"
 #include "ModuleContents.h"
 #include "ParameterWrites.h"
 #include "TorchTypes.h"
@@ -14,6 +15,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -35,8 +37,7 @@ std::string methodName(const FunctionDecl *fd) {
 
 const char *kInClassInit = "<init>";
 
-// What an expression refers to: a member of the class being indexed, or a
-// parameter of the function being walked.
+// A member of the class being indexed, or a parameter of the function being walked.
 struct Ref {
   bool isMember = false;
   std::string member;
@@ -50,39 +51,58 @@ bool isAppendMethod(const std::string &n) {
          n == "insert" || n == "emplace" || n == "try_emplace" || n == "insert_or_assign";
 }
 
+// The user function a call runs, by USR ("" for library code, operators and
+// calls through pointers). A template's instantiations share its pattern's summary.
+std::string helperUsr(const CallExpr *call, const SourceFilter &filter, const SourceManager &sm) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isa<CXXOperatorCallExpr>(call)) return "";
+  if (filter.isLibrary(sm, callee->getLocation())) return "";
+  if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern()) callee = pattern;
+  return usrOf(callee->getCanonicalDecl());
+}
+
+// Members that lambdas inside an expression use.
+struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
+  std::set<std::string> members;
+  int inLambda = 0;
+  bool TraverseLambdaExpr(LambdaExpr *l) {
+    ++inLambda;
+    bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
+    --inLambda;
+    return ok;
+  }
+  bool VisitMemberExpr(MemberExpr *me) {
+    if (inLambda && isa<FieldDecl>(me->getMemberDecl()) && isThis(me->getBase()))
+      members.insert(me->getMemberDecl()->getNameAsString());
+    return true;
+  }
+};
+
 // Walks one function body (and its constructor initialisers). Facts about the
 // class's members go to `cls` (when the function is a method of a module
-// class); facts about the function's parameters go to `summary`.
+// class); facts about the function's parameters go to `summary`. Which module
+// a value denotes comes from ModuleAliases; registered or not is settled at
+// the end of the body, since the walk is flow-insensitive.
 class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
  public:
   BodyWalker(ASTContext &ctx, const SourceFilter &filter, const FunctionDecl *fd, ClassFact *cls,
              HelperSummary &summary)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), fd_(fd), cls_(cls),
-        summary_(summary), method_(methodName(fd)) {
-    if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) owner_ = md->getParent();
-  }
+      : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), fd_(fd), owner_(ownerOf(fd)), cls_(cls),
+        summary_(summary), method_(methodName(fd)),
+        aliases_(fd, owner_, [this](const CallExpr *c) { return helperUsr(c, filter_, sm_); }) {}
 
   void run() {
     if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd_))
       for (const CXXCtorInitializer *init : ctor->inits())
         if (init->isWritten() && init->getMember()) {
           // The write first: it tells the register_*() call inside which member it binds.
-          recordWrite(Ref{true, init->getMember()->getNameAsString(), 0}, WriteKind::Assign,
-                      init->getInit(), init->getSourceLocation());
+          recordWrites({Ref{true, init->getMember()->getNameAsString(), 0}}, WriteKind::Assign, init->getInit(),
+                       init->getSourceLocation());
           TraverseStmt(init->getInit());
         }
     TraverseStmt(fd_->getBody());
-    resolveLocalSources();
-  }
-
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *s) {
-    if (const VarDecl *v = s->getLoopVariable()) aliases_[v] = s->getRangeInit();
-    return true;
-  }
-
-  bool VisitVarDecl(VarDecl *v) {
-    if (v->hasInit() && !isa<ParmVarDecl>(v) && !aliases_.count(v)) aliases_[v] = v->getInit();
-    return true;
+    settleRegistrations();
+    summariseReturns();
   }
 
   bool VisitMemberExpr(MemberExpr *me) {
@@ -94,6 +114,22 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   bool VisitBinaryOperator(BinaryOperator *op) {
     if (op->getOpcode() == BO_Assign) handleAssign(op->getLHS(), op->getRHS(), op->getBeginLoc());
     return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *ret) {
+    // Only the function's own returns, not a lambda's inside it.
+    if (ret->getRetValue() && inLambda_ == 0) {
+      ModuleRefs d = aliases_.denotes(ret->getRetValue());
+      returned_.insert(d.begin(), d.end());
+    }
+    return true;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *l) {
+    ++inLambda_;
+    bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
+    --inLambda_;
+    return ok;
   }
 
   bool VisitCallExpr(CallExpr *call) {
@@ -109,18 +145,17 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     std::string name = calleeName(call);
     const Expr *object = callObject(call);
     if (object) {
-      if (auto target = refersTo(object)) {
-        if (isAppendMethod(name)) {
-          for (const Expr *arg : call->arguments()) recordWrite(*target, WriteKind::Append, arg, call->getBeginLoc());
-        } else if (name == "clear") {
-          recordWrite(*target, WriteKind::Clear, nullptr, call->getBeginLoc());
-        } else if (name == "assign" || name == "resize") {
-          recordWrite(*target, WriteKind::Assign, call->getNumArgs() ? call->getArg(call->getNumArgs() - 1) : nullptr,
-                      call->getBeginLoc());
-        } else if ((name == "requires_grad_" || name == "set_requires_grad") && target->isMember &&
-                   createsGradTensor(call)) {
-          recordTensorInit(target->member, true, call->getExprLoc());
-        }
+      std::vector<Ref> targets = refsOf(object);
+      if (isAppendMethod(name)) {
+        for (const Expr *arg : call->arguments()) recordWrites(targets, WriteKind::Append, arg, call->getBeginLoc());
+      } else if (name == "clear") {
+        recordWrites(targets, WriteKind::Clear, nullptr, call->getBeginLoc());
+      } else if (name == "assign" || name == "resize") {
+        recordWrites(targets, WriteKind::Assign, call->getNumArgs() ? call->getArg(call->getNumArgs() - 1) : nullptr,
+                     call->getBeginLoc());
+      } else if ((name == "requires_grad_" || name == "set_requires_grad") && createsGradTensor(call)) {
+        for (const Ref &t : targets)
+          if (t.isMember) recordTensorInit(t.member, true, call->getExprLoc());
       }
     }
     handleOwnMethodCall(call, object);
@@ -130,147 +165,83 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   }
 
  private:
+  static const CXXRecordDecl *ownerOf(const FunctionDecl *fd) {
+    const auto *md = dyn_cast<CXXMethodDecl>(fd);
+    return md ? md->getParent() : nullptr;
+  }
+
   MethodFact &method() { return cls_->methods[method_]; }
 
   SourcePoint point(SourceLocation loc) const { return toPoint(sm_, loc); }
   unsigned order(SourceLocation loc) const { return sm_.getFileOffset(sm_.getExpansionLoc(loc)); }
 
-  std::optional<Ref> refersTo(const Expr *e, int depth = 0) {
-    if (!e || depth > 16) return std::nullopt;
-    e = stripValue(e);
-    if (!e) return std::nullopt;
-    if (const auto *me = dyn_cast<MemberExpr>(e)) {
-      if (isa<FieldDecl>(me->getMemberDecl()) && isThis(me->getBase()) && owner_ &&
-          me->getMemberDecl()->getDeclContext() == owner_)
-        return Ref{true, me->getMemberDecl()->getNameAsString(), 0};
-      std::string n = me->getMemberDecl()->getNameAsString();
-      if (n == "first" || n == "second") return refersTo(me->getBase(), depth + 1);
-      // A field of a user struct that wraps containers of modules (bank.items).
-      if (auto held = classifyMemberType(me->getBase()->getType()); held && held->kind == HoldKind::Container)
-        return refersTo(me->getBase(), depth + 1);
-      return std::nullopt;
+  // The members and parameters an expression may denote.
+  std::vector<Ref> refsOf(const Expr *e) {
+    std::vector<Ref> out;
+    for (const ModuleRef &m : aliases_.denotes(e)) {
+      if (m.kind == ModuleRef::Kind::Member) out.push_back(Ref{true, m.name, 0});
+      else if (m.kind == ModuleRef::Kind::Param) out.push_back(Ref{false, "", m.param});
     }
-    if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(e)) {
-      if (dm->isImplicitAccess() || isThis(dm->getBase()))
-        return Ref{true, dm->getMemberNameInfo().getAsString(), 0};
-      std::string n = dm->getMemberNameInfo().getAsString();
-      if (n == "first" || n == "second") return refersTo(dm->getBase(), depth + 1);
-      return std::nullopt;
-    }
-    if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) return refersTo(as->getBase(), depth + 1);
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
-      OverloadedOperatorKind k = op->getOperator();
-      if ((k == OO_Subscript || k == OO_Star || k == OO_Arrow) && op->getNumArgs() >= 1)
-        return refersTo(op->getArg(0), depth + 1);
-      return std::nullopt;
-    }
-    if (const auto *u = dyn_cast<UnaryOperator>(e))
-      if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return refersTo(u->getSubExpr(), depth + 1);
-    if (const auto *call = dyn_cast<CallExpr>(e)) {
-      std::string n = calleeName(call);
-      static const std::set<std::string> views = {"at", "back", "front", "get", "ptr", "begin", "end",
-                                                  "find", "value", "cbegin", "rbegin", "data"};
-      if (views.count(n))
-        if (const Expr *obj = callObject(call)) return refersTo(obj, depth + 1);
-      return std::nullopt;
-    }
-    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
-      const ValueDecl *d = dre->getDecl();
-      if (const auto *b = dyn_cast<BindingDecl>(d)) d = b->getDecomposedDecl();
-      if (const auto *p = dyn_cast_or_null<ParmVarDecl>(d)) {
-        if (p->getDeclContext() == fd_) return Ref{false, "", p->getFunctionScopeIndex()};
-        return std::nullopt;
-      }
-      if (const auto *v = dyn_cast_or_null<VarDecl>(d)) {
-        auto it = aliases_.find(v);
-        if (it != aliases_.end()) return refersTo(it->second, depth + 1);
-      }
-    }
-    return std::nullopt;
+    return out;
   }
 
-  // Whether a value constructs a new module, rather than referring to one.
-  bool constructsModule(const Expr *e) {
-    auto held = classifyMemberType(e->getType());
-    if (!held || held->kind == HoldKind::Tensor) return false;
-    if (isNullValue(e)) return false;
-    return isa<CXXConstructExpr>(e) || isa<CallExpr>(e) || isa<CXXNewExpr>(e);
+  bool isContainerMember(const std::string &name) const {
+    const MemberFact *m = cls_ ? cls_->member(name) : nullptr;
+    return m && m->kind == HoldKind::Container;
   }
 
-  void describeValue(const Expr *value, WriteFact &w, std::optional<Ref> target) {
-    const Expr *e = stripValue(value);
+  // What a written value holds: members go to sourceMembers, other modules to
+  // `objects`, settled as registered or fresh at the end of the body.
+  void describeValue(const Expr *value, WriteFact &w, const std::vector<Ref> &targets, ModuleRefs &objects) {
+    const Expr *e = stripModuleCopies(value);
     if (!e) return;
-    if (const auto *il = dyn_cast<InitListExpr>(e)) {
-      for (const Expr *init : il->inits()) describeValue(init, w, target);
-      return;
-    }
-    if (const auto *sil = dyn_cast<CXXStdInitializerListExpr>(e)) {
-      describeValue(sil->getSubExpr(), w, target);
-      return;
-    }
+    auto parts = [&](auto &&range) {
+      for (const Expr *part : range) describeValue(part, w, targets, objects);
+    };
+    if (const auto *il = dyn_cast<InitListExpr>(e)) return parts(il->inits());
+    if (const auto *sil = dyn_cast<CXXStdInitializerListExpr>(e))
+      return describeValue(sil->getSubExpr(), w, targets, objects);
     if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
+      auto held = classifyMemberType(c->getType());
       // A container built from a list: std::vector<Linear>{fc1, fc2}.
-      if (c->isListInitialization() || c->getNumArgs() > 1)
-        if (!classifyMemberType(c->getType()) || classifyMemberType(c->getType())->kind == HoldKind::Container) {
-          for (const Expr *arg : c->arguments()) describeValue(arg, w, target);
-          return;
-        }
+      if ((c->isListInitialization() || c->getNumArgs() > 1) && (!held || held->kind == HoldKind::Container))
+        return parts(c->arguments());
       // Sequential(fc1, fc2), ModuleList(...): what matters is where the elements come from.
-      if (auto held = classifyMemberType(c->getType()); held && isModuleContainerClass(held->moduleClass)) {
-        for (const Expr *arg : c->arguments()) describeValue(arg, w, target);
-        return;
-      }
+      if (held && isModuleContainerClass(held->moduleClass)) return parts(c->arguments());
     }
     if (const CallExpr *reg = asRegistration(e)) {
       w.fromRegistration = true;
-      if (target) pendingBinding_[reg] = *target;
+      pendingBinding_[reg] = targets;
       return;
     }
     if (isNullValue(e)) {
       w.nullValue = true;
       return;
     }
-    if (auto ref = refersTo(e)) {
-      if (ref->isMember) w.sourceMembers.push_back(ref->member);
-      return;
-    }
-    if (const VarDecl *v = localVar(e)) {
-      auto alias = aliases_.find(v);
-      if (alias != aliases_.end() && asRegistration(alias->second)) w.fromRegistration = true;
-      else valueLocals_.push_back(v);  // registered, or not, maybe later in the body
-      return;
-    }
-    if (constructsModule(e)) w.freshModule = true;
-  }
-
-  static const VarDecl *localVar(const Expr *e) {
-    const auto *dre = dyn_cast_or_null<DeclRefExpr>(stripValue(e));
-    const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
-    return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v) ? v : nullptr;
-  }
-
-  // A local module written into a member (`blocks.push_back(block)`) is
-  // registered if the body registers that local anywhere; else it is fresh
-  // when its initialiser constructs a module.
-  void resolveLocalSources() {
-    if (!cls_) return;
-    for (const auto &[index, v] : localSources_) {
-      WriteFact &w = cls_->writes[index];
-      auto alias = aliases_.find(v);
-      if (registeredLocals_.count(v)) w.fromRegistration = true;
-      else if (alias != aliases_.end() && constructsModule(stripValue(alias->second))) w.freshModule = true;
+    for (const ModuleRef &m : aliases_.denotes(e)) {
+      if (m.kind != ModuleRef::Kind::Member) objects.insert(m);
+      else if (std::find(w.sourceMembers.begin(), w.sourceMembers.end(), m.name) == w.sourceMembers.end())
+        w.sourceMembers.push_back(m.name);
     }
   }
 
-  void recordWrite(Ref target, WriteKind kind, const Expr *value, SourceLocation loc) {
+  void recordWrites(const std::vector<Ref> &targets, WriteKind kind, const Expr *value, SourceLocation loc) {
+    for (const Ref &t : targets) recordWrite(t, kind, value, loc, targets);
+  }
+
+  void recordWrite(const Ref &target, WriteKind kind, const Expr *value, SourceLocation loc,
+                   const std::vector<Ref> &targets) {
     WriteFact w;
     w.kind = kind;
     w.method = method_;
     w.loc = point(loc);
     w.order = order(loc);
-    valueLocals_.clear();
+    ModuleRefs objects;
     if (value) {
-      describeValue(value, w, target);
+      describeValue(value, w, targets, objects);
+      LambdaMembers lambdas;
+      lambdas.TraverseStmt(const_cast<Expr *>(value));
+      w.capturedMembers = std::move(lambdas.members);
       // `cells_ = {}` empties the container.
       if (kind == WriteKind::Assign) {
         const Expr *e = stripValue(value);
@@ -289,7 +260,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (value && kind == WriteKind::Assign)
       if (const MemberFact *m = cls_->member(target.member); m && m->kind == HoldKind::Tensor)
         recordTensorInit(target.member, !w.fromRegistration && createsGradTensor(value), loc);
-    for (const VarDecl *v : valueLocals_) localSources_.emplace_back(cls_->writes.size(), v);
+    if (!objects.empty()) writeObjects_.emplace_back(cls_->writes.size(), std::move(objects));
     cls_->writes.push_back(std::move(w));
   }
 
@@ -300,14 +271,19 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
 
   void handleAssign(const Expr *lhs, const Expr *rhs, SourceLocation loc) {
     const Expr *l = stripValue(lhs);
-    auto target = refersTo(l);
-    if (!target) return;
-    bool whole = isa<MemberExpr>(l) || isa<CXXDependentScopeMemberExpr>(l) || isa<DeclRefExpr>(l);
-    size_t before = cls_ ? cls_->writes.size() : 0;
-    recordWrite(*target, whole ? WriteKind::Assign : WriteKind::Append, rhs, loc);
-    if (cls_ && cls_->writes.size() > before) {
-      if (whole) recordValueRange(cls_->writes.back(), rhs);
-      else cls_->writes.back().viaSubscript = true;
+    std::vector<Ref> targets = refsOf(l);
+    if (targets.empty()) return;
+    bool direct = isa<MemberExpr>(l) || isa<CXXDependentScopeMemberExpr>(l) || isa<DeclRefExpr>(l);
+    for (const Ref &t : targets) {
+      // Writing through `*p`, `v[i]` or a local reference replaces an element
+      // of a container, and the whole module of a holder.
+      bool whole = t.isMember && isContainerMember(t.member) ? direct && !isa<DeclRefExpr>(l) : true;
+      if (!t.isMember) whole = direct;
+      size_t before = cls_ ? cls_->writes.size() : 0;
+      recordWrite(t, whole ? WriteKind::Assign : WriteKind::Append, rhs, loc, targets);
+      if (!cls_ || cls_->writes.size() == before) continue;
+      if (!whole) cls_->writes.back().viaSubscript = true;
+      else if (targets.size() == 1 && direct) recordValueRange(cls_->writes.back(), rhs);
     }
   }
 
@@ -335,20 +311,78 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       const Expr *flag = call->getArg(2)->IgnoreParenImpCasts();
       if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(flag)) r.requiresGrad = b->getValue();
     }
-    std::optional<Ref> bound;
+    ModuleRefs registered = call->getNumArgs() >= 2 ? aliases_.denotes(call->getArg(1)) : ModuleRefs{};
+    registered_.insert(registered.begin(), registered.end());
+    std::vector<Ref> bound;
     auto pending = pendingBinding_.find(call);
     if (pending != pendingBinding_.end()) bound = pending->second;
-    else if (call->getNumArgs() >= 2) bound = refersTo(call->getArg(1));
-    if (bound && !bound->isMember) {
-      // Replaces the placeholder that `param = register_*(...)` recorded first.
-      summary_.registers[bound->param] = r;
-      return;
+    else if (call->getNumArgs() >= 2) bound = refsOf(call->getArg(1));
+    std::set<std::string> members;
+    for (const Ref &b : bound) {
+      if (b.isMember) members.insert(b.member);
+      else summary_.registers[b.param] = r;  // replaces the placeholder `param = register_*(...)` recorded
     }
     if (!cls_) return;
-    if (bound) r.member = bound->member;
-    else if (call->getNumArgs() >= 2)
-      if (const VarDecl *v = localVar(call->getArg(1))) registeredLocals_.insert(v);
-    cls_->registrations.push_back(std::move(r));
+    if (members.empty()) {
+      // Bound at the end of the body to a holder member given the same module (`rnn = rnn_layer`).
+      ModuleRefs others;
+      for (const ModuleRef &m : registered)
+        if (m.kind != ModuleRef::Kind::Member) others.insert(m);
+      if (!others.empty()) unboundRegistrations_.emplace_back(cls_->registrations.size(), std::move(others));
+      cls_->registrations.push_back(r);
+      return;
+    }
+    for (const std::string &m : members) {
+      r.member = m;
+      cls_->registrations.push_back(r);
+    }
+  }
+
+  // Registered or not, now that every registration of the body is known:
+  // a write whose modules are all registered here holds registered modules;
+  // a registration of a module that exactly one holder member was given
+  // registers that member (holders are shared pointers: a copy is the module).
+  void settleRegistrations() {
+    if (!cls_) return;
+    std::map<ModuleRef, std::set<std::string>> holders;  // module -> holder members given it
+    for (const auto &[index, objects] : writeObjects_) {
+      WriteFact &w = cls_->writes[index];
+      bool allRegistered = true, created = false;
+      std::set<std::string> helpers;
+      for (const ModuleRef &m : objects) {
+        if (registered_.count(m)) continue;
+        if (m.kind == ModuleRef::Kind::Returned) {
+          helpers.insert(m.name);
+          continue;
+        }
+        allRegistered = false;
+        created |= m.kind == ModuleRef::Kind::Created;
+      }
+      if (allRegistered && helpers.empty()) w.fromRegistration = true;
+      else if (allRegistered) w.fromHelpers = std::move(helpers);
+      if (created) w.freshModule = true;
+      if (w.kind == WriteKind::Assign && !isContainerMember(w.member))
+        for (const ModuleRef &m : objects) holders[m].insert(w.member);
+    }
+    for (const auto &[index, objects] : unboundRegistrations_) {
+      std::set<std::string> members;
+      for (const ModuleRef &m : objects)
+        if (auto it = holders.find(m); it != holders.end()) members.insert(it->second.begin(), it->second.end());
+      if (members.size() == 1) cls_->registrations[index].member = *members.begin();
+    }
+  }
+
+  // What the function returns, for callers that store its result (`trunk_ = make_trunk(*this)`).
+  void summariseReturns() {
+    if (returned_.empty()) return;
+    ReturnedModule result = ReturnedModule::Registered;
+    for (const ModuleRef &m : returned_) {
+      if (registered_.count(m)) continue;
+      if (m.kind == ModuleRef::Kind::Returned) summary_.returnsVia.insert(m.name);
+      else if (m.kind == ModuleRef::Kind::Member) result = ReturnedModule::Unknown;
+      else if (result != ReturnedModule::Unknown) result = ReturnedModule::Unregistered;
+    }
+    summary_.returns = result;
   }
 
   void handleOwnMethodCall(const CallExpr *call, const Expr *object) {
@@ -378,16 +412,16 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee || isa<CXXOperatorCallExpr>(call)) return;
     if (const auto *md = dyn_cast<CXXMethodDecl>(callee); md && owner_ && md->getParent() == owner_) return;
-    if (filter_.isLibrary(sm_, callee->getLocation())) return;
-    std::string usr = usrOf(callee->getCanonicalDecl());
+    std::string usr = helperUsr(call, filter_, sm_);
+    if (usr.empty()) return;
     for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
-      auto ref = refersTo(call->getArg(i));
-      if (!ref) continue;
-      if (!ref->isMember) {
-        if (callee != fd_) summary_.opaque.insert(ref->param);
-        continue;
+      for (const Ref &ref : refsOf(call->getArg(i))) {
+        if (!ref.isMember) {
+          if (callee != fd_) summary_.opaque.insert(ref.param);
+          continue;
+        }
+        if (cls_) cls_->helperCalls.push_back(HelperCall{usr, i, ref.member, method_, point(call->getBeginLoc())});
       }
-      if (cls_) cls_->helperCalls.push_back(HelperCall{usr, i, ref->member, method_, point(call->getBeginLoc())});
     }
   }
 
@@ -395,15 +429,17 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   const SourceManager &sm_;
   const SourceFilter &filter_;
   const FunctionDecl *fd_;
-  const CXXRecordDecl *owner_ = nullptr;
+  const CXXRecordDecl *owner_;
   ClassFact *cls_;
   HelperSummary &summary_;
   std::string method_;
-  std::map<const VarDecl *, const Expr *> aliases_;
-  std::map<const CallExpr *, Ref> pendingBinding_;
-  std::vector<const VarDecl *> valueLocals_;  // locals in the value of the write being recorded
-  std::vector<std::pair<size_t, const VarDecl *>> localSources_;  // index in cls_->writes, local
-  std::set<const VarDecl *> registeredLocals_;
+  ModuleAliases aliases_;
+  int inLambda_ = 0;
+  std::map<const CallExpr *, std::vector<Ref>> pendingBinding_;
+  ModuleRefs registered_;  // modules some register_*() call of this body registers
+  ModuleRefs returned_;    // modules the function returns
+  std::vector<std::pair<size_t, ModuleRefs>> writeObjects_;          // index in cls_->writes, modules written
+  std::vector<std::pair<size_t, ModuleRefs>> unboundRegistrations_;  // index in cls_->registrations, modules
 };
 
 class Collector : public RecursiveASTVisitor<Collector> {

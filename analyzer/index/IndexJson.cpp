@@ -78,12 +78,17 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dro
                                             {CallSiteKind::JitLoadWithoutDevice, "jit_load_without_device"},
                                             {CallSiteKind::CudaEnvAfterInit, "cuda_env_after_init"}})
 
+NLOHMANN_JSON_SERIALIZE_ENUM(ReturnedModule, {{ReturnedModule::None, "none"},
+                                              {ReturnedModule::Registered, "registered"},
+                                              {ReturnedModule::Unregistered, "unregistered"},
+                                              {ReturnedModule::Unknown, "unknown"}})
+
 NNLINT_JSON(SourcePoint, file, line, column)
 NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs)
 NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
 NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when)
 NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
-            valueBegin, valueEnd, viaSubscript)
+            valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
@@ -95,7 +100,7 @@ NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returns
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites)
-NNLINT_JSON(HelperSummary, registers, opaque)
+NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
             wholeResultUsed)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,

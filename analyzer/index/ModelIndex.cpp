@@ -113,11 +113,82 @@ void ModelIndex::merge(const ModelIndex &other) {
     HelperSummary &have = helpers[usr];
     have.registers.insert(h.registers.begin(), h.registers.end());
     have.opaque.insert(h.opaque.begin(), h.opaque.end());
+    if (have.returns == ReturnedModule::None) have.returns = h.returns;
+    have.returnsVia.insert(h.returnsVia.begin(), h.returnsVia.end());
   }
 }
 
+namespace {
+
+// What a user function returns, following the helpers it returns the results of.
+ReturnedModule returnedBy(const std::map<std::string, HelperSummary> &helpers, const std::string &usr,
+                          std::set<std::string> &onStack) {
+  auto it = helpers.find(usr);
+  if (it == helpers.end() || !onStack.insert(usr).second) return ReturnedModule::Unknown;
+  const HelperSummary &h = it->second;
+  ReturnedModule out = h.returns;
+  if (out == ReturnedModule::None && !h.returnsVia.empty()) out = ReturnedModule::Registered;
+  for (const std::string &via : h.returnsVia) {
+    ReturnedModule r = returnedBy(helpers, via, onStack);
+    if (r == ReturnedModule::Unknown || r == ReturnedModule::None) out = ReturnedModule::Unknown;
+    else if (r == ReturnedModule::Unregistered && out != ReturnedModule::Unknown) out = ReturnedModule::Unregistered;
+  }
+  onStack.erase(usr);
+  return out;
+}
+
+// A member given what helpers return: registered by them, fresh, or unknown.
+void resolveHelperResults(const std::map<std::string, HelperSummary> &helpers, ClassFact &c) {
+  for (WriteFact &w : c.writes) {
+    if (w.fromHelpers.empty()) continue;
+    ReturnedModule all = ReturnedModule::Registered;
+    for (const std::string &usr : w.fromHelpers) {
+      std::set<std::string> onStack;
+      ReturnedModule r = returnedBy(helpers, usr, onStack);
+      if (r != ReturnedModule::Registered) all = r == ReturnedModule::Unregistered ? r : ReturnedModule::Unknown;
+      if (all == ReturnedModule::Unknown) break;
+    }
+    if (all == ReturnedModule::Unknown) {
+      c.opaqueMembers.insert(w.member);
+    } else if (all == ReturnedModule::Unregistered) {
+      w.freshModule = true;
+    } else {
+      w.fromRegistration = true;
+      const MemberFact *m = c.member(w.member);
+      bool registered = false;
+      for (const RegistrationFact &r : c.registrations) registered |= r.member == w.member;
+      if (m && m->kind != HoldKind::Container && !registered)
+        c.registrations.push_back(RegistrationFact{RegKind::Module, w.member, w.method, w.loc, true, true});
+    }
+    w.fromHelpers.clear();
+  }
+}
+
+// A lambda stored in a member (std::function, torch::nn::Functional) runs
+// when that member is called: its members count as used where the member is.
+void resolveCapturedMembers(ClassFact &c) {
+  for (const WriteFact &w : c.writes) {
+    if (w.capturedMembers.empty()) continue;
+    for (auto &[name, m] : c.methods) {
+      if (!m.membersUsed.count(w.member) || name == w.method) continue;
+      auto guard = m.memberGuards.find(w.member);
+      for (const std::string &captured : w.capturedMembers) {
+        bool usedBefore = m.membersUsed.count(captured) && !m.memberGuards.count(captured);
+        if (usedBefore) continue;
+        m.membersUsed.insert(captured);
+        if (guard != m.memberGuards.end()) m.memberGuards[captured] = guard->second;
+        else m.memberGuards.erase(captured);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void ModelIndex::resolveHelpers() {
   for (auto &[name, c] : classes) {
+    resolveHelperResults(helpers, c);
+    resolveCapturedMembers(c);
     for (const HelperCall &call : c.helperCalls) {
       auto it = helpers.find(call.helper);
       if (it == helpers.end() || it->second.opaque.count(call.param)) {

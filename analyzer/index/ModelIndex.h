@@ -105,6 +105,12 @@ struct WriteFact {
   // in a method body when the value is plain text of one file (no macro).
   SourcePoint valueBegin, valueEnd;
   bool viaSubscript = false;  // an Append written as `m[key] = value`
+  // The value is what these user functions return (USRs), and the rest of it is
+  // registered: registered or not is decided after the merge (resolveHelpers).
+  std::set<std::string> fromHelpers;
+  // Members that a lambda in the value uses (a std::function member, a
+  // torch::nn::Functional): whoever calls the written member uses them.
+  std::set<std::string> capturedMembers;
 };
 
 // Where a tensor member is given a value that requires grad, or not.
@@ -224,9 +230,19 @@ struct ClassFact {
 
 // What a user function does with its parameters: registers what one refers
 // to, or passes it on to code that was not seen.
+// What a user function returns, as far as registration goes.
+enum class ReturnedModule {
+  None,          // no module
+  Registered,    // modules it registers (on the module it was given)
+  Unregistered,  // a module it creates, or a parameter, and does not register
+  Unknown,       // a member of some object, or anything else
+};
+
 struct HelperSummary {
   std::map<unsigned, RegistrationFact> registers;  // param index -> one such call
   std::set<unsigned> opaque;
+  ReturnedModule returns = ReturnedModule::None;
+  std::set<std::string> returnsVia;  // USRs of user functions whose results it returns
 };
 
 // Training code: a call of a module's forward() whose result, or part of it,
