@@ -126,6 +126,46 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
   }
 }
 
+// The facts that wait for the merge (helper results, lambda captures, what
+// helpers return) cross the pipe between workers before they are resolved.
+TEST(IndexJson, RoundTripsUnresolvedPointsToFacts) {
+  ModelIndex one;
+  for (const char *name : {"unregistered-submodule-helpers.cpp", "captured-members.cpp"})
+    if (std::optional<ModelIndex> i = indexOfFile(NNLINT_SOURCE_DIR "/test/lit/checks/" + std::string(name)))
+      one.merge(*i);
+  size_t fromHelpers = 0, captured = 0, returning = 0, via = 0;
+  for (const auto &[name, c] : one.classes)
+    for (const WriteFact &w : c.writes) {
+      fromHelpers += w.fromHelpers.size();
+      captured += w.capturedMembers.size();
+    }
+  for (const auto &[usr, h] : one.helpers) {
+    returning += h.returns != ReturnedModule::None;
+    via += h.returnsVia.size();
+  }
+  ASSERT_GT(fromHelpers, 0u);
+  ASSERT_GT(captured, 0u);
+  ASSERT_GT(returning, 0u);
+  ASSERT_GT(via, 0u);
+
+  ModelIndex read = indexFromJson(nlohmann::json::parse(indexToJson(one).dump()));
+  for (const auto &[name, c] : one.classes) {
+    const ClassFact &r = read.classes.at(name);
+    ASSERT_EQ(r.writes.size(), c.writes.size());
+    for (size_t i = 0; i < c.writes.size(); ++i) {
+      EXPECT_EQ(r.writes[i].fromHelpers, c.writes[i].fromHelpers);
+      EXPECT_EQ(r.writes[i].capturedMembers, c.writes[i].capturedMembers);
+    }
+  }
+  for (const auto &[usr, h] : one.helpers) {
+    EXPECT_EQ(read.helpers.at(usr).returns, h.returns) << usr;
+    EXPECT_EQ(read.helpers.at(usr).returnsVia, h.returnsVia) << usr;
+  }
+  read.resolveHelpers();
+  one.resolveHelpers();
+  EXPECT_EQ(findingsText(read), findingsText(one));
+}
+
 TEST(IndexJson, FileResultKeepsErrors) {
   FileResult r;
   r.file = "/src/a.cpp";

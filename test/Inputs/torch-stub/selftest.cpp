@@ -56,7 +56,8 @@ struct BlockImpl : torch::nn::Cloneable<BlockImpl> {
     for (int i = 0; i < 3; ++i) layers->push_back(torch::nn::Linear(dim_, dim_));
     heads = register_module("heads", torch::nn::ModuleDict());
     seq = register_module("seq", torch::nn::Sequential(torch::nn::Linear(dim_, dim_), torch::nn::ReLU(),
-                                                       torch::nn::Dropout(0.5), torch::nn::Linear(dim_, dim_)));
+                                                       torch::nn::Dropout(0.5), torch::nn::Linear(dim_, dim_),
+                                                       torch::nn::Functional([](torch::Tensor t) { return t * 2; })));
     lstm = register_module("lstm", torch::nn::LSTM(torch::nn::LSTMOptions(dim_, dim_).num_layers(2).batch_first(true)));
     gru = register_module("gru", torch::nn::GRU(dim_, dim_));
     attn = register_module("attn", torch::nn::MultiheadAttention(dim_, 2));

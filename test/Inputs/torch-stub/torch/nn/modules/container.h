@@ -6,6 +6,8 @@
 
 #include "../cloneable.h"
 
+#include <functional>
+
 
 namespace torch {
 namespace nn {
@@ -356,6 +358,22 @@ class Sequential : public torch::nn::ModuleHolder<SequentialImpl> {
   Sequential(std::initializer_list<NamedAnyModule> named_modules)
       : ModuleHolder(std::make_shared<SequentialImpl>(std::move(named_modules))) {}
 };
+
+// container/functional.h
+class TORCH_API FunctionalImpl : public torch::nn::Cloneable<FunctionalImpl> {
+ public:
+  using Function = std::function<Tensor(Tensor)>;
+  explicit FunctionalImpl(Function function);
+  void reset() override;
+  void pretty_print(std::ostream& stream) const override;
+  Tensor forward(Tensor input);
+  Tensor operator()(Tensor input);
+  bool is_serializable() const override;
+
+ private:
+  Function function_;
+};
+TORCH_MODULE(Functional);
 
 }  // namespace nn
 }  // namespace torch
