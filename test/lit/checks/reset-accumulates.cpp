@@ -16,16 +16,18 @@ struct AppendsImpl : Cloneable<AppendsImpl> {
   AppendsImpl() { reset(); }
   void reset() override {
     for (int i = 0; i < 2; ++i) blocks_.push_back(register_module("b" + std::to_string(i), Linear(8, 8)));
-    // CHECK: reset-accumulates.cpp:[[@LINE-1]]:33: warning: reset() appends to 'blocks_' without clearing it first; clone() calls reset() on a copy that still holds the original's modules, so the clone runs both [nn-reset-accumulates]
-    // CHECK: [[@LINE+6]]:23: note: 'blocks_' is declared here
     heads_.emplace("head", register_module("head", Linear(8, 8)));
-    // CHECK: [[@LINE-1]]:5: warning: reset() appends to 'heads_' without clearing it first{{.*}} [nn-reset-accumulates]
-    // CHECK: [[@LINE+4]]:33: note: 'heads_' is declared here
   }
   torch::Tensor forward(torch::Tensor x) { return heads_["head"](blocks_[0](x)); }
   std::vector<Linear> blocks_;
   std::map<std::string, Linear> heads_;
 };
+// The text output shows the lines from the fix-it in reset() to the finding:
+// these checks stay below them.
+// CHECK: reset-accumulates.cpp:[[@LINE-9]]:33: warning: reset() appends to 'blocks_' without clearing it first; clone() calls reset() on a copy that still holds the original's modules, so the clone runs both [nn-reset-accumulates]
+// CHECK: [[@LINE-6]]:23: note: 'blocks_' is declared here
+// CHECK: [[@LINE-10]]:5: warning: reset() appends to 'heads_' without clearing it first{{.*}} [nn-reset-accumulates]
+// CHECK: [[@LINE-7]]:33: note: 'heads_' is declared here
 
 // Cleared after the append: too late.
 struct ClearedLateImpl : Cloneable<ClearedLateImpl> {
