@@ -24,7 +24,8 @@ class ContainerAlias : public Rule {
       if (!c.isCloneable || c.hasOwnClone || !c.allMethodsSeen()) continue;
       std::set<std::string> reset = c.reachableFrom("reset");
       for (const MemberFact &m : c.members)
-        if (m.kind == HoldKind::Container && !c.opaqueMembers.count(m.name)) checkMember(c, m, reset, out);
+        if (m.kind == HoldKind::Container && m.inheritedFrom.empty() && !c.opaqueMembers.count(m.name))
+          checkMember(c, m, reset, out);
     }
   }
 

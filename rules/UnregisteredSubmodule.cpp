@@ -49,22 +49,32 @@ class UnregisteredSubmodule : public Rule {
 
   void checkMember(const ModelIndex &index, const ClassFact &c, const MemberFact &m,
                    std::vector<Finding> &out) const {
-    if (m.kind == HoldKind::Tensor || m.kind == HoldKind::RawPtr) return;
+    if (m.kind == HoldKind::Tensor) return;
     if (c.opaqueMembers.count(m.name) || isRegistered(c, m.name)) return;
+    // A base class's member: the base registers, or not, in its own methods.
+    const ClassFact *base = m.inheritedFrom.empty() ? nullptr : index.find(m.inheritedFrom);
+    if (!m.inheritedFrom.empty() &&
+        (!base || !base->allMethodsSeen() || base->opaqueMembers.count(m.name) || isRegistered(*base, m.name)))
+      return;
 
     // What the member is given: fresh modules that nobody registered, or only
     // modules registered under another name (then it is not unregistered).
+    // A raw pointer owns only a module it was given by `new`; otherwise it is
+    // a view of a module held elsewhere (weight tying), and silent.
+    bool raw = m.kind == HoldKind::RawPtr;
     const WriteFact *fresh = nullptr;
     for (const WriteFact &w : c.writes) {
       if (w.member != m.name || w.kind == WriteKind::Clear || w.nullValue) continue;
       bool elsewhere = w.fromRegistration;
       for (const std::string &src : w.sourceMembers) elsewhere |= isRegistered(c, src);
-      if ((!elsewhere || w.freshModule) && !fresh) fresh = &w;
+      bool unregistered = raw ? w.freshModule && !w.fromRegistration : !elsewhere || w.freshModule;
+      if (unregistered && !fresh) fresh = &w;
     }
     // A default-constructed ModuleList or Sequential is empty: what it holds comes from its writes.
-    bool constructed = fresh || (m.defaultConstructs && m.kind != HoldKind::Container &&
+    // A base's default-constructed member is the base's to report.
+    bool constructed = fresh || (m.defaultConstructs && !base && m.kind != HoldKind::Container &&
                                  !isModuleContainerClass(m.moduleClass));
-    if (!constructed || !used(c, m.name)) return;
+    if (!constructed || !(used(c, m.name) || (base && used(*base, m.name)))) return;
 
     bool stateful = isStatefulModule(index, m.moduleClass);
     Finding f;
@@ -76,7 +86,9 @@ class UnregisteredSubmodule : public Rule {
                   " that is never registered; parameters(), to(), eval(), save and clone() do not see them "
                   "(use torch::nn::ModuleList, ModuleDict or Sequential)";
     } else {
-      f.message = "submodule '" + m.name + "' (" + m.type + ") is never registered with register_module()";
+      f.message = "submodule '" + m.name + "' (" + m.type + ") is " +
+                  (raw ? "created with new and owned through a raw pointer, but " : "") +
+                  "never registered with register_module()";
       f.message += stateful ? "; parameters(), to(), eval(), save and clone() do not see it"
                             : "; it has no state, so this only matters for printing and clone()";
     }

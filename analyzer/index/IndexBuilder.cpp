@@ -347,6 +347,8 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     std::map<ModuleRef, std::set<std::string>> holders;  // module -> holder members given it
     for (const auto &[index, objects] : writeObjects_) {
       WriteFact &w = cls_->writes[index];
+      const MemberFact *member = cls_->member(w.member);
+      bool rawPointer = member && member->kind == HoldKind::RawPtr;
       bool allRegistered = true, created = false;
       std::set<std::string> helpers;
       for (const ModuleRef &m : objects) {
@@ -356,7 +358,8 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
           continue;
         }
         allRegistered = false;
-        created |= m.kind == ModuleRef::Kind::Created;
+        // A raw pointer owns only what it was given by `new`; any other pointer is a view.
+        created |= m.kind == ModuleRef::Kind::Allocated || (m.kind == ModuleRef::Kind::Created && !rawPointer);
       }
       if (allRegistered && helpers.empty()) w.fromRegistration = true;
       else if (allRegistered) w.fromHelpers = std::move(helpers);
@@ -487,7 +490,8 @@ class Collector : public RecursiveASTVisitor<Collector> {
         if (!m.loc.valid()) m.loc = toPoint(sm_, fd->getLocation());
         m.isCtor = isa<CXXConstructorDecl>(fd);
       }
-    for (const FieldDecl *f : rd->fields()) recordMember(c, f);
+    for (const FieldDecl *f : rd->fields()) recordMember(c, f, "");
+    recordInheritedMembers(c, rd, 0);
     recordMemberContents(rd, c);
     return true;
   }
@@ -537,10 +541,26 @@ class Collector : public RecursiveASTVisitor<Collector> {
   }
 
  private:
-  void recordMember(ClassFact &c, const FieldDecl *f) {
-    auto held = classifyMemberType(f->getType());
+  // The members of user module base classes that the class can reach
+  // (public and protected): its methods write, register and use them.
+  void recordInheritedMembers(ClassFact &c, const CXXRecordDecl *rd, int depth) {
+    if (depth > 8 || !rd->hasDefinition()) return;
+    for (const CXXBaseSpecifier &b : rd->getDefinition()->bases()) {
+      const auto *base = b.getType()->getAsCXXRecordDecl();
+      if (!base || !base->hasDefinition() || b.getAccessSpecifier() == AS_private) continue;
+      base = base->getDefinition();
+      if (!isModuleClass(base) || filter_.isLibrary(sm_, base->getLocation())) continue;
+      for (const FieldDecl *f : base->fields())
+        if (f->getAccess() != AS_private) recordMember(c, f, classKey(base));
+      recordInheritedMembers(c, base, depth + 1);
+    }
+  }
+
+  void recordMember(ClassFact &c, const FieldDecl *f, const std::string &inheritedFrom) {
+    auto held = classifyField(f);
     if (!held) return;
     MemberFact m;
+    m.inheritedFrom = inheritedFrom;
     m.name = f->getNameAsString();
     m.loc = toPoint(sm_, f->getLocation());
     m.type = f->getType().getAsString(ctx_.getPrintingPolicy());
@@ -550,8 +570,9 @@ class Collector : public RecursiveASTVisitor<Collector> {
     const Expr *init = f->getInClassInitializer();
     m.nullInit = init && isNullValue(init);
     m.defaultConstructs = !init && (m.kind == HoldKind::Holder || m.kind == HoldKind::ByValue);
-    if (!c.member(m.name)) c.members.push_back(m);
-    if (init && !m.nullInit) {
+    if (c.member(m.name)) return;  // a derived member hides a base's member of the same name
+    c.members.push_back(m);
+    if (init && !m.nullInit && inheritedFrom.empty()) {
       WriteFact w;
       w.member = m.name;
       w.method = kInClassInit;

@@ -84,7 +84,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ReturnedModule, {{ReturnedModule::None, "none"},
                                               {ReturnedModule::Unknown, "unknown"}})
 
 NNLINT_JSON(SourcePoint, file, line, column)
-NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs)
+NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs,
+            inheritedFrom)
 NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
 NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when)
 NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,

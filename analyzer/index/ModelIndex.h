@@ -44,6 +44,10 @@ struct MemberFact {
   std::string containerKind;  // "std::vector", "C array", "std::map", ... (Container only)
   bool nullInit = false;      // in-class initialiser is nullptr / {nullptr}
   bool defaultConstructs = false;  // holder or by-value module constructed without an explicit initialiser
+  // Key of the user module base class that declares it ("" for the class's own
+  // members): a derived class holds its bases' members too, and its methods
+  // write, register and use them; the base's own facts are in its ClassFact.
+  std::string inheritedFrom;
 };
 
 // What an atomic branch condition reads, which decides whether it can differ

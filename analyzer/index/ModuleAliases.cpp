@@ -232,6 +232,7 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
     return {};
   }
   // A module constructed here: Linear(4, 4), std::make_shared<LinearImpl>(...), new LinearImpl(...).
+  if (isa<CXXNewExpr>(e) && holdsModule(e->getType())) return {ModuleRef{ModuleRef::Kind::Allocated, "", 0, e}};
   auto held = classifyMemberType(e->getType());
   if (held && held->kind != HoldKind::Tensor && held->kind != HoldKind::Container &&
       (isa<CXXConstructExpr>(e) || isa<CallExpr>(e) || isa<CXXNewExpr>(e)))

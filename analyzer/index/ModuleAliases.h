@@ -28,6 +28,7 @@ struct ModuleRef {
     Member,    // what a member of the class being indexed holds (`name`)
     Param,     // what parameter `param` of the function holds
     Created,   // a module constructed in this body, at `site`
+    Allocated, // a module allocated with `new` at `site`: whoever keeps the raw pointer owns it
     Returned,  // what the user function with USR `name` returns, called at `site`
   };
   Kind kind = Kind::Member;

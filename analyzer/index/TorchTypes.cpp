@@ -83,8 +83,20 @@ std::optional<HeldModule> classify(QualType t, int depth) {
       return HeldModule{HoldKind::RawPtr, pointee->getQualifiedNameAsString(), ""};
     return std::nullopt;
   }
+  // A std container whose arguments depend on a template parameter: std::array<Linear, N>.
+  if (const auto *tst = t->getAs<TemplateSpecializationType>(); tst && t->isDependentType())
+    if (const TemplateDecl *td = tst->getTemplateName().getAsTemplateDecl(); td && td->isInStdNamespace()) {
+      std::string stdName = "std::" + td->getNameAsString();
+      if (stdName == "std::shared_ptr" || stdName == "std::unique_ptr") return std::nullopt;
+      for (const TemplateArgument &a : tst->template_arguments())
+        if (a.getKind() == TemplateArgument::Type)
+          if (auto inner = asContainer(classify(a.getAsType(), depth + 1), stdName)) return inner;
+      return std::nullopt;
+    }
   const CXXRecordDecl *rd = recordOf(t);
   if (!rd) return std::nullopt;
+  // AnyModule type-erases a module and is not one: it must be registered through ptr().
+  if (named(rd, "torch::nn::AnyModule")) return HeldModule{HoldKind::Holder, "torch::nn::AnyModule", ""};
   if (const CXXRecordDecl *impl = heldByHolder(rd))
     return HeldModule{HoldKind::Holder, impl->getQualifiedNameAsString(), ""};
   if (isModuleClass(rd)) return HeldModule{HoldKind::ByValue, rd->getQualifiedNameAsString(), ""};
@@ -133,6 +145,21 @@ bool isTensorType(QualType t) {
 }
 
 std::optional<HeldModule> classifyMemberType(QualType t) { return classify(t, 0); }
+
+std::optional<HeldModule> classifyField(const FieldDecl *f) {
+  if (auto held = classify(f->getType(), 0)) return held;
+  if (!f->getType()->isDependentType()) return std::nullopt;
+  const auto *rd = dyn_cast<CXXRecordDecl>(f->getParent());
+  const ClassTemplateDecl *pattern = rd ? rd->getDescribedClassTemplate() : nullptr;
+  if (!pattern) return std::nullopt;
+  for (const ClassTemplateSpecializationDecl *spec : pattern->specializations()) {
+    if (!spec->hasDefinition()) continue;
+    for (const FieldDecl *field : spec->getDefinition()->fields())
+      if (field->getName() == f->getName())
+        if (auto held = classify(field->getType(), 0)) return held;
+  }
+  return std::nullopt;
+}
 
 bool isLibraryModuleClass(const std::string &implClass) {
   return implClass.rfind("torch::nn::", 0) == 0;

@@ -24,6 +24,9 @@ struct HeldModule {
   std::string containerKind;
 };
 std::optional<HeldModule> classifyMemberType(clang::QualType t);
+// A member's type; for a type that depends on a class template's parameter
+// (`std::vector<Block>`), the first instantiation of the class seen that holds a module.
+std::optional<HeldModule> classifyField(const clang::FieldDecl *f);
 
 // A torch::nn module that has no parameters, buffers or train/eval
 // behaviour (ReLU, MaxPool2d, Upsample, ...). `implClass` is qualified.

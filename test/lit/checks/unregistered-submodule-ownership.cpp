@@ -1,0 +1,130 @@
+// nn-unregistered-submodule: raw owning pointers, AnyModule members, and
+// member types that depend on a class template's parameter.
+// RUN: not %nnlint --checks=-*,nn-unregistered-submodule %s -- %stub_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
+// RUN: not %nnlint --checks=-*,nn-unregistered-submodule %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
+#include <torch/torch.h>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace nn = torch::nn;
+
+// ---- Raw pointers -----------------------------------------------------------
+
+// `new` in the constructor, `delete` in the destructor: owned, never registered.
+struct OwnedImpl : nn::Module {
+  OwnedImpl() : fc(new nn::LinearImpl(4, 4)) {}
+  ~OwnedImpl() override { delete fc; }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
+  nn::LinearImpl *fc;
+  // CHECK: unregistered-submodule-ownership.cpp:[[@LINE-1]]:19: warning: submodule 'fc' (nn::LinearImpl *) is created with new and owned through a raw pointer, but never registered with register_module(){{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-5]]:17: note: assigned here, in the constructor
+};
+
+// The same, assigned in the body.
+struct OwnedLaterImpl : nn::Module {
+  OwnedLaterImpl() { conv = new nn::Conv2dImpl(nn::Conv2dOptions(1, 4, 3)); }
+  ~OwnedLaterImpl() override { delete conv; }
+  torch::Tensor forward(torch::Tensor x) { return conv->forward(x); }
+  nn::Conv2dImpl *conv = nullptr;
+  // CHECK: [[@LINE-1]]:19: warning: submodule 'conv' (nn::Conv2dImpl *) is created with new and owned through a raw pointer, but never registered{{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-5]]:22: note: assigned here, in the constructor
+};
+
+// Weight tying: a non-owning pointer to a registered module stays silent.
+struct TiedImpl : nn::Module {
+  TiedImpl() {
+    emb = register_module("emb", nn::Embedding(16, 4));
+    out = emb.get();
+    also = &*emb;
+  }
+  torch::Tensor forward(torch::Tensor x) { return out->forward(x) + also->forward(x); }
+  nn::Embedding emb{nullptr};
+  nn::EmbeddingImpl *out = nullptr;
+  nn::EmbeddingImpl *also = nullptr;
+};
+
+// A raw pointer handed to a shared_ptr that is registered: the registry owns it.
+struct AdoptedImpl : nn::Module {
+  AdoptedImpl() {
+    raw = new nn::LinearImpl(4, 4);
+    register_module("raw", std::shared_ptr<nn::LinearImpl>(raw));
+  }
+  torch::Tensor forward(torch::Tensor x) { return raw->forward(x); }
+  nn::LinearImpl *raw;
+};
+
+// A pointer given by the caller: not ours to register.
+struct BorrowedImpl : nn::Module {
+  explicit BorrowedImpl(nn::LinearImpl *shared) { fc = shared; }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
+  nn::LinearImpl *fc;
+};
+
+// ---- AnyModule ----------------------------------------------------------------
+
+struct AnyHeadImpl : nn::Module {
+  AnyHeadImpl() : head(nn::Linear(4, 2)) {}
+  torch::Tensor forward(torch::Tensor x) { return head.forward(x); }
+  nn::AnyModule head;
+  // CHECK: [[@LINE-1]]:17: warning: submodule 'head' (nn::AnyModule) is never registered with register_module(){{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-4]]:19: note: assigned here, in the constructor
+};
+
+struct AnyRegisteredImpl : nn::Module {
+  AnyRegisteredImpl() : head(nn::Linear(4, 2)) { register_module("head", head.ptr()); }
+  torch::Tensor forward(torch::Tensor x) { return head.forward(x); }
+  nn::AnyModule head;
+};
+
+// ---- Class templates -----------------------------------------------------------
+
+// A std::array whose size is a template parameter.
+template <size_t N>
+struct StackImpl : nn::Module {
+  StackImpl() {
+    for (auto &stage : stages) stage = nn::Sequential(nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (auto &stage : stages) x = stage->forward(x);
+    return x;
+  }
+  std::array<nn::Sequential, N> stages;
+  // CHECK: [[@LINE-1]]:33: warning: 'stages' holds submodules in a plain std::array that is never registered{{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-8]]:32: note: filled here, in the constructor
+};
+
+// A vector of the template parameter: known from the instantiations seen.
+template <typename Block>
+struct TowerImpl : nn::Module {
+  explicit TowerImpl(int depth) {
+    for (int i = 0; i < depth; ++i) blocks.push_back(Block(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (auto &b : blocks) x = b(x);
+    return x;
+  }
+  std::vector<Block> blocks;
+  // CHECK: [[@LINE-1]]:22: warning: 'blocks' holds submodules in a plain std::vector that is never registered{{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-8]]:37: note: filled here, in the constructor
+};
+
+// The same tower, registered.
+template <typename Block>
+struct GoodTowerImpl : nn::Module {
+  explicit GoodTowerImpl(int depth) {
+    for (int i = 0; i < depth; ++i) blocks.push_back(register_module("b" + std::to_string(i), Block(4, 4)));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (auto &b : blocks) x = b(x);
+    return x;
+  }
+  std::vector<Block> blocks;
+};
+
+inline void build_all() {
+  StackImpl<2> stack;
+  TowerImpl<nn::Linear> tower(3);
+  GoodTowerImpl<nn::Linear> good(3);
+}
