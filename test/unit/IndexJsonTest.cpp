@@ -1,5 +1,6 @@
 // The model index survives the trip through JSON that worker processes use
 // to hand their results to the parent: same facts, same findings.
+#include "Condition.h"
 #include "IndexFixture.h"
 #include "IndexJson.h"
 #include "Rule.h"
@@ -71,6 +72,7 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
 
   // Spot checks against the original structs, not through JSON.
   ASSERT_EQ(read.classes.size(), all.classes.size());
+  size_t conditionalRegistrations = 0, flags = 0, stateless = 0;
   for (const auto &[name, c] : all.classes) {
     const ClassFact &r = read.classes.at(name);
     EXPECT_EQ(r.loc, c.loc) << name;
@@ -96,10 +98,27 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
         EXPECT_EQ(rm.deadMembers.at(member).variable, use.variable);
       }
       EXPECT_EQ(rm.deadCallees.size(), fact.deadCallees.size()) << name << "::" << m;
+      EXPECT_EQ(rm.membersMutated, fact.membersMutated) << name << "::" << m;
+      for (const auto &[member, g] : fact.memberGuards)
+        EXPECT_TRUE(condEqual(rm.memberGuards.at(member).skip, g.skip)) << name << "::" << member;
     }
+    ASSERT_EQ(r.registrations.size(), c.registrations.size()) << name;
+    for (size_t i = 0; i < c.registrations.size(); ++i) {
+      EXPECT_TRUE(condEqual(r.registrations[i].when, c.registrations[i].when)) << name;
+      conditionalRegistrations += !isTrue(c.registrations[i].when);
+    }
+    ASSERT_EQ(r.flagValues.size(), c.flagValues.size()) << name;
+    for (const auto &[flag, value] : c.flagValues) EXPECT_TRUE(condEqual(r.flagValues.at(flag), value)) << flag;
+    flags += c.flagValues.size();
+    EXPECT_EQ(r.containerElements, c.containerElements) << name;
+    EXPECT_EQ(r.statelessModules, c.statelessModules) << name;
+    stateless += c.statelessModules.size();
     EXPECT_EQ(r.frozenMembers, c.frozenMembers) << name;
     EXPECT_EQ(r.parameterWrites.size(), c.parameterWrites.size()) << name;
   }
+  EXPECT_GT(conditionalRegistrations, 0u) << "the inputs should register under conditions";
+  EXPECT_GT(flags, 0u) << "the inputs should set flags in constructors";
+  EXPECT_GT(stateless, 0u) << "the inputs should hold parameter-less library modules";
   // The inputs hold every kind of the new facts, or the spot checks compare nothing.
   std::set<DeadReason> reasons;
   bool frozen = false, overwritten = false;
