@@ -11,11 +11,6 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-std::string methodName(const FunctionDecl *fd) {
-  if (isa<CXXConstructorDecl>(fd)) return "<ctor>";
-  return fd->getNameAsString();
-}
-
 class Finder : public RecursiveASTVisitor<Finder> {
  public:
   Finder(const CXXMethodDecl *method, ASTContext &ctx) : method_(method), ctx_(ctx) {}

@@ -120,4 +120,10 @@ const CallExpr *asRegistration(const Expr *e) {
   return call && registrationKind(call) ? call : nullptr;
 }
 
+std::string methodName(const FunctionDecl *fd) {
+  if (isa<CXXConstructorDecl>(fd)) return "<ctor>";
+  if (isa<CXXDestructorDecl>(fd)) return "<dtor>";
+  return fd->getNameAsString();
+}
+
 }  // namespace nnlint

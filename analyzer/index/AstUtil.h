@@ -23,6 +23,9 @@ const clang::Expr *stripValue(const clang::Expr *e);
 // dependent inside templates ("" if unknown).
 std::string calleeName(const clang::CallExpr *call);
 
+// The name the index keys a method by: "<ctor>", "<dtor>" or its own name.
+std::string methodName(const clang::FunctionDecl *fd);
+
 // register_module / register_parameter / register_buffer.
 std::optional<RegKind> registrationKind(const clang::CallExpr *call);
 

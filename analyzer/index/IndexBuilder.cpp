@@ -29,12 +29,6 @@ std::string usrOf(const Decl *d) {
   return std::string(buf);
 }
 
-std::string methodName(const FunctionDecl *fd) {
-  if (isa<CXXConstructorDecl>(fd)) return "<ctor>";
-  if (isa<CXXDestructorDecl>(fd)) return "<dtor>";
-  return fd->getNameAsString();
-}
-
 const char *kInClassInit = "<init>";
 
 // A member of the class being indexed, or a parameter of the function being walked.
