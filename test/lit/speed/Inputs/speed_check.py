@@ -6,7 +6,8 @@ that every run gives byte-identical output (stdout, stderr, exit code).
 
 Scenarios:
   identical   no cache / cache cold / cache warm, -j1 / -j2, with and without
-              skipped library bodies
+              skipped library bodies (cold caches built by two workers at
+              once: concurrent)
   pch-vs-plain  no cache against cache cold (-j1) and warm (-j2) only: the
               short form for the real headers, where every parse is slow
   corrupt     the cached PCH or manifest truncated, garbled or replaced
@@ -90,10 +91,6 @@ def identical(r):
     got, paths = r.run(flag, "-j2")
     same(reference, got, "warm cache -j2")
     expect(paths, "warm cache -j2", "hit", 2)
-    _, flag2 = r.cache("cache-j2")
-    got, paths = r.run(flag2, "-j2")
-    same(reference, got, "cold cache -j2")
-    expect(paths, "cold cache -j2", "built")
 
     # Library bodies: skipping them hides errors inside them (documented), so
     # compare only the files that compile with every body parsed.
