@@ -20,7 +20,7 @@ bool stateful(const ModelIndex &index, const std::string &cls, int depth) {
   for (const RegistrationFact &r : c->registrations)
     if (r.kind != RegKind::Module) return true;
   for (const MemberFact &m : c->members) {
-    if (m.kind == HoldKind::Tensor) return true;
+    if (m.kind == HoldKind::Tensor && m.containerKind.empty()) return true;  // a container of tensors: registered ones are in registrations
     if (m.kind != HoldKind::RawPtr && stateful(index, m.moduleClass, depth + 1)) return true;
   }
   for (const std::string &base : c->moduleBases)

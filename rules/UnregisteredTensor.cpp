@@ -44,8 +44,13 @@ class UnregisteredTensor : public Rule {
         Finding f;
         f.check = info().id;
         f.loc = m.loc;
-        f.message = "tensor '" + m.name + "' requires grad but is never registered with register_parameter(); "
-                    "parameters() misses it, so the optimizer never updates it, and to(), save and clone() skip it";
+        if (m.containerKind.empty())
+          f.message = "tensor '" + m.name + "' requires grad but is never registered with register_parameter(); "
+                      "parameters() misses it, so the optimizer never updates it, and to(), save and clone() skip it";
+        else
+          f.message = "'" + m.name + "' holds tensors that require grad in a plain " + m.containerKind +
+                      ", and none is registered with register_parameter(); parameters() misses them, so the "
+                      "optimizer never updates them, and to(), save and clone() skip them";
         f.notes.push_back({"made to require grad here, in " + describeMethod(grad->method), grad->loc});
         out.push_back(std::move(f));
       }

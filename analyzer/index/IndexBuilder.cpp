@@ -198,7 +198,8 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
       auto held = classifyMemberType(c->getType());
       // A container built from a list: std::vector<Linear>{fc1, fc2}.
-      if ((c->isListInitialization() || c->getNumArgs() > 1) && (!held || held->kind == HoldKind::Container))
+      bool container = !held || held->kind == HoldKind::Container || !held->containerKind.empty();
+      if ((c->isListInitialization() || c->getNumArgs() > 1) && container)
         return parts(c->arguments());
       // Sequential(fc1, fc2), ModuleList(...): what matters is where the elements come from.
       if (held && isModuleContainerClass(held->moduleClass)) return parts(c->arguments());
@@ -251,7 +252,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     }
     if (!cls_) return;
     w.member = target.member;
-    if (value && kind == WriteKind::Assign)
+    if (value && w.kind != WriteKind::Clear)
       if (const MemberFact *m = cls_->member(target.member); m && m->kind == HoldKind::Tensor)
         recordTensorInit(target.member, !w.fromRegistration && createsGradTensor(value), loc);
     if (!objects.empty()) writeObjects_.emplace_back(cls_->writes.size(), std::move(objects));

@@ -185,7 +185,8 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
   if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) return denotes(as->getBase(), depth + 1);
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
     OverloadedOperatorKind k = op->getOperator();
-    if ((k == OO_Subscript || k == OO_Star || k == OO_Arrow) && op->getNumArgs() >= 1)
+    // `*p` and `p->`, not the binary `a * b`.
+    if ((k == OO_Subscript && op->getNumArgs() == 2) || ((k == OO_Star || k == OO_Arrow) && op->getNumArgs() == 1))
       return denotes(op->getArg(0), depth + 1);
     return {};
   }

@@ -63,9 +63,14 @@ const CXXRecordDecl *heldByHolder(const CXXRecordDecl *rd) {
 
 std::optional<HeldModule> classify(QualType t, int depth);
 
+// A container of modules; a std container or C array of tensors stays a
+// Tensor that names its (innermost) container kind.
 std::optional<HeldModule> asContainer(std::optional<HeldModule> inner, std::string kind) {
   if (!inner) return std::nullopt;
-  if (inner->kind == HoldKind::Tensor) return std::nullopt;
+  if (inner->kind == HoldKind::Tensor) {
+    if (inner->containerKind.empty()) inner->containerKind = kind;
+    return inner;
+  }
   if (inner->kind != HoldKind::Container) inner->containerKind = kind;
   inner->kind = HoldKind::Container;
   return inner;
@@ -118,7 +123,8 @@ std::optional<HeldModule> classify(QualType t, int depth) {
   // A user type that wraps std containers of modules (struct Bank { std::vector<Linear> v; }).
   if (rd->hasDefinition() && !rd->isInStdNamespace())
     for (const FieldDecl *f : rd->getDefinition()->fields())
-      if (auto inner = asContainer(classify(f->getType(), depth + 1), rd->getNameAsString()))
+      if (auto inner = asContainer(classify(f->getType(), depth + 1), rd->getNameAsString());
+          inner && inner->kind != HoldKind::Tensor)
         return inner;
   return std::nullopt;
 }
