@@ -1,4 +1,10 @@
-# Shell functions shared by bench/run.sh and bench/workflows.sh (sourced).
+# Settings and shell functions shared by bench/run.sh and bench/workflows.sh
+# (sourced with the nnlint binary as $1; $here is the bench folder).
+
+nnlint=$(realpath "${1:-$here/../build/analyzer/nnlint}")
+jobs=${JOBS:-2}
+torch_include=${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}
+flags=(-std=c++17 -isystem "$torch_include")
 
 # require TOOL...: stops the benchmark unless every tool is installed and
 # $nnlint is an executable.

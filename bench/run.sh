@@ -14,11 +14,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-nnlint=$(realpath "${1:-$here/../build/analyzer/nnlint}")
-jobs=${JOBS:-2}
 work=${WORK:-$(mktemp -d /tmp/nnlint-bench.XXXXXX)}
-torch_include=${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}
-source "$here/measure.sh"
+source "$here/measure.sh" "${1:-}"
 require clang++-19 clang-tidy-19 /usr/bin/time python3
 
 python3 "$here/gen_project.py" --files 100 --out "$work/project" --torch-include "$torch_include"
@@ -26,7 +23,6 @@ project=$work/project
 mapfile -t all < <(ls "$project"/src/model_*.cpp)
 one=("${all[0]}")
 ten=("${all[@]:0:10}")
-flags=(-std=c++17 -isystem "$torch_include")
 results=$work/results.tsv
 : >"$results"
 

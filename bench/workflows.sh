@@ -17,13 +17,9 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-nnlint=$(realpath "${1:-$here/../build/analyzer/nnlint}")
-jobs=${JOBS:-2}
 work=${WORK:-$(mktemp -d /tmp/nnlint-workflows.XXXXXX)}
-torch_include=${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}
-source "$here/measure.sh"
+source "$here/measure.sh" "${1:-}"
 require clang++-19 /usr/bin/time python3 bc
-flags=(-std=c++17 -isystem "$torch_include")
 results=$work/results.tsv
 : >"$results"
 

@@ -19,11 +19,10 @@ class ResetAccumulates : public Rule {
 
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
-      if (!c.isCloneable || c.hasOwnClone || !c.allMethodsSeen()) continue;
+      std::vector<const MemberFact *> containers = c.containersKeptByClone();
+      if (containers.empty()) continue;
       std::set<std::string> reset = c.reachableFrom("reset");
-      for (const MemberFact &m : c.members)
-        if (m.kind == HoldKind::Container && m.inheritedFrom.empty() && !c.opaqueMembers.count(m.name))
-          checkMember(c, m, reset, out);
+      for (const MemberFact *m : containers) checkMember(c, *m, reset, out);
     }
   }
 

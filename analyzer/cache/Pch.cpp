@@ -1,6 +1,7 @@
 #include "Pch.h"
 
 #include "Cache.h"
+#include "CacheKey.h"
 #include "FatalErrors.h"
 #include "PchBlock.h"
 #include "Version.h"
@@ -16,7 +17,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
@@ -201,21 +201,16 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
 
 std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
   if (plan.block.empty() || count == 0 || count > plan.block.directives.size()) return "";
-  llvm::SHA256 hash;
-  auto feed = [&](llvm::StringRef s) {
-    hash.update(s);
-    hash.update(llvm::StringRef("\0", 1));
-  };
-  feed(kManifestHeader);
-  feed(kVersion);
-  feed(getClangFullVersion());
-  feed(opts.resourceDir);
-  feed(opts.clangPath);
-  feed(plan.directory);
-  for (const std::string &a : plan.args) feed(a);
-  feed(plan.block.header(count));
-  std::array<uint8_t, 32> digest = hash.final();
-  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest.data(), 16), /*LowerCase=*/true);
+  CacheKey hash;
+  hash.add(kManifestHeader);
+  hash.add(kVersion);
+  hash.add(getClangFullVersion());
+  hash.add(opts.resourceDir);
+  hash.add(opts.clangPath);
+  hash.add(plan.directory);
+  for (const std::string &a : plan.args) hash.add(a);
+  hash.add(plan.block.header(count));
+  return hash.hex();
 }
 
 PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptions &opts) const {

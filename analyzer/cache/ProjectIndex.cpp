@@ -1,6 +1,7 @@
 #include "ProjectIndex.h"
 
 #include "Cache.h"
+#include "CacheKey.h"
 #include "IndexJson.h"
 #include "Version.h"
 
@@ -8,7 +9,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace nnlint {
@@ -32,19 +32,14 @@ FactsCache::FactsCache(std::string cacheDir) {
 }
 
 std::string FactsCache::entryPath(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const {
-  llvm::SHA256 sha;
-  auto feed = [&](llvm::StringRef s) {
-    sha.update(s);
-    sha.update(llvm::StringRef("\0", 1));
-  };
-  feed(kFactsFormat);
-  feed(kVersion);
-  feed(clang::getClangFullVersion());
-  feed(cmd.Directory);
-  feed(opts.skipLibraryBodies ? "skip-library-bodies" : "all-bodies");
-  for (const std::string &a : adjustArguments(cmd, opts)) feed(a);
-  std::array<uint8_t, 32> digest = sha.final();
-  return dir_ + "/" + llvm::toHex(llvm::ArrayRef<uint8_t>(digest.data(), 16), /*LowerCase=*/true) + ".json";
+  CacheKey key;
+  key.add(kFactsFormat);
+  key.add(kVersion);
+  key.add(clang::getClangFullVersion());
+  key.add(cmd.Directory);
+  key.add(opts.skipLibraryBodies ? "skip-library-bodies" : "all-bodies");
+  for (const std::string &a : adjustArguments(cmd, opts)) key.add(a);
+  return dir_ + "/" + key.hex() + ".json";
 }
 
 std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileCommand &cmd,

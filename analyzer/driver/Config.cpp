@@ -82,26 +82,25 @@ template <> void yamlize(IO &io, CheckOptionsForms &v, bool, EmptyContext &ctx) 
   else io.setError("expected a map or a list of {key, value}");
 }
 
+// The keys that a configuration file and --dump-config share.
+template <class Settings> void mapSettings(IO &io, Settings &c) {
+  io.mapOptional("Checks", c.checks);
+  io.mapOptional("WarningsAsErrors", c.warningsAsErrors);
+  io.mapOptional("HeaderFilterRegex", c.headerFilterRegex);
+  io.mapOptional("ExcludeHeaderFilterRegex", c.excludeHeaderFilterRegex);
+  io.mapOptional("CheckOptions", c.checkOptions);
+}
+
 template <> struct MappingTraits<ConfigFileText> {
   static void mapping(IO &io, ConfigFileText &c) {
-    io.mapOptional("Checks", c.checks);
-    io.mapOptional("WarningsAsErrors", c.warningsAsErrors);
-    io.mapOptional("HeaderFilterRegex", c.headerFilterRegex);
-    io.mapOptional("ExcludeHeaderFilterRegex", c.excludeHeaderFilterRegex);
-    io.mapOptional("CheckOptions", c.checkOptions);
+    mapSettings(io, c);
     io.mapOptional("InheritParentConfig", c.inheritParentConfig);
   }
 };
 
 // Output only (--dump-config): the settings in force, in clang-tidy's forms.
 template <> struct MappingTraits<Config> {
-  static void mapping(IO &io, Config &c) {
-    io.mapOptional("Checks", c.checks);
-    io.mapOptional("WarningsAsErrors", c.warningsAsErrors);
-    io.mapOptional("HeaderFilterRegex", c.headerFilterRegex);
-    io.mapOptional("ExcludeHeaderFilterRegex", c.excludeHeaderFilterRegex);
-    io.mapOptional("CheckOptions", c.checkOptions);
-  }
+  static void mapping(IO &io, Config &c) { mapSettings(io, c); }
 };
 
 }  // namespace llvm::yaml

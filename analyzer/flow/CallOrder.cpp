@@ -3,6 +3,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <set>
+#include <utility>
+
 using namespace clang;
 
 namespace nnlint {
@@ -43,6 +46,40 @@ bool CallOrder::mayPrecede(const Stmt *before, const Stmt *after) const {
   if (b == position_.end() || a == position_.end()) return false;
   if (b->second.first == a->second.first && b->second.second < a->second.second) return true;
   return reachable(b->second.first, a->second.first);
+}
+
+bool CallOrder::mayReachAvoiding(const Stmt *from, const Stmt *to, llvm::ArrayRef<const Stmt *> blockers) const {
+  auto start = position_.find(from), goal = position_.find(to);
+  if (start == position_.end() || goal == position_.end()) return false;
+  std::set<std::pair<const CFGBlock *, unsigned>> blocked;
+  for (const Stmt *s : blockers)
+    if (auto p = position_.find(s); p != position_.end()) blocked.insert(p->second);
+  // Walks one block from `index` on: true at `to`, false at a blocker, else
+  // the path goes on into the successors.
+  enum class Scan { Reached, Blocked, Through };
+  auto scan = [&](const CFGBlock *b, unsigned index) {
+    for (; index < b->size(); ++index) {
+      if (b == goal->second.first && index == goal->second.second) return Scan::Reached;
+      if (blocked.count({b, index})) return Scan::Blocked;
+    }
+    return Scan::Through;
+  };
+  Scan first = scan(start->second.first, start->second.second + 1);
+  if (first != Scan::Through) return first == Scan::Reached;
+  llvm::SmallPtrSet<const CFGBlock *, 32> seen;
+  llvm::SmallVector<const CFGBlock *, 32> work;
+  for (const CFGBlock::AdjacentBlock &succ : start->second.first->succs())
+    if (const CFGBlock *b = succ.getReachableBlock()) work.push_back(b);
+  while (!work.empty()) {
+    const CFGBlock *b = work.pop_back_val();
+    if (!seen.insert(b).second) continue;
+    Scan s = scan(b, 0);
+    if (s == Scan::Reached) return true;
+    if (s == Scan::Blocked) continue;
+    for (const CFGBlock::AdjacentBlock &succ : b->succs())
+      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
+  }
+  return false;
 }
 
 bool CallOrder::alwaysFollowedBy(const Stmt *from, llvm::ArrayRef<const Stmt *> targets) const {

@@ -22,6 +22,10 @@ class CallOrder {
   // reached (loops included). False for statements the CFG does not hold
   // (lambda bodies, unevaluated operands).
   bool mayPrecede(const clang::Stmt *before, const clang::Stmt *after) const;
+  // True when some path runs `from` and then `to` without running any of
+  // `blockers` in between.
+  bool mayReachAvoiding(const clang::Stmt *from, const clang::Stmt *to,
+                        llvm::ArrayRef<const clang::Stmt *> blockers) const;
   // True when every path from `from` to the function's exit runs one of `targets`.
   bool alwaysFollowedBy(const clang::Stmt *from, llvm::ArrayRef<const clang::Stmt *> targets) const;
   bool holds(const clang::Stmt *s) const { return position_.count(s) != 0; }

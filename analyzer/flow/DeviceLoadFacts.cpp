@@ -10,6 +10,8 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace nnlint {
@@ -23,6 +25,13 @@ struct Move {
 
 struct Load {
   const CallExpr *call;
+  const ValueDecl *module;
+};
+
+// `model = Net(...)`: the variable holds another module from then on, one
+// that no earlier move applies to.
+struct Reassignment {
+  const Stmt *assign;
   const ValueDecl *module;
 };
 
@@ -45,19 +54,30 @@ bool passesDevice(const CallExpr *load) {
   return !size && !isCallable(second) && !isCallable(load->getArg(1)->getType());
 }
 
-// A module to torch::load: a holder or shared_ptr of a module, in a local,
-// parameter or member; the std::vector<Tensor> overload and optimizers are not.
+// A holder or shared_ptr of a module, in a local, parameter or member.
+const ValueDecl *moduleHandle(const Expr *e) {
+  std::optional<HeldModule> held = classifyMemberType(e->getType());
+  if (!held || (held->kind != HoldKind::Holder && held->kind != HoldKind::SharedPtr)) return nullptr;
+  return moduleVariable(e);
+}
+
+// The module given to torch::load; the std::vector<Tensor> overload and
+// optimizers are not modules.
 const ValueDecl *loadedModule(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd || fd->getQualifiedNameAsString() != "torch::load" || call->getNumArgs() < 2) return nullptr;
-  std::optional<HeldModule> held = classifyMemberType(call->getArg(0)->getType());
-  if (!held || (held->kind != HoldKind::Holder && held->kind != HoldKind::SharedPtr)) return nullptr;
-  return moduleVariable(call->getArg(0));
+  return moduleHandle(call->getArg(0));
 }
 
 struct Collector : RecursiveASTVisitor<Collector> {
   std::vector<Move> moves;
   std::vector<Load> loads;
+  std::vector<Reassignment> reassignments;
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
+    if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
+      if (const ValueDecl *module = moduleHandle(op->getArg(0))) reassignments.push_back({op, module});
+    return true;
+  }
   bool VisitCallExpr(CallExpr *call) {
     if (isModuleToDevice(call)) {
       if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
@@ -97,18 +117,27 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
   if (found.loads.empty()) return;
   CallOrder order(fd, ctx);
   for (const Load &load : found.loads) {
+    std::vector<const Stmt *> replaced;
+    for (const Reassignment &r : found.reassignments)
+      if (r.module == load.module) replaced.push_back(r.assign);
     const Move *before = nullptr;
     bool movedHere = false;
     for (const Move &m : found.moves) {
       if (m.module != load.module) continue;
       movedHere = true;
-      if (order.mayPrecede(m.call, load.call)) {
+      if (order.mayReachAvoiding(m.call, load.call, replaced)) {
         before = &m;
         break;
       }
     }
-    // Moved in this function, but only after the load: what the rule wants.
+    // Moved in this function, but only after the load (what the rule wants),
+    // or only a module that the variable no longer holds.
     if (movedHere && !before) continue;
+    // A module put in the variable here, placed nowhere that this function
+    // shows: a move in another method was made to another object.
+    if (!before && std::any_of(replaced.begin(), replaced.end(),
+                               [&](const Stmt *r) { return order.mayPrecede(r, load.call); }))
+      continue;
     // Moved again after the load on every path (a loop that loads, then moves).
     std::vector<const Stmt *> sameModule;
     for (const Move &m : found.moves)

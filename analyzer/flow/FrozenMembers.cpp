@@ -12,11 +12,6 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-bool literalFalse(const Expr *e) {
-  if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(e->IgnoreParenImpCasts())) return !b->getValue();
-  return false;
-}
-
 class Finder : public RecursiveASTVisitor<Finder> {
  public:
   bool VisitCXXForRangeStmt(CXXForRangeStmt *s) {

@@ -86,11 +86,12 @@ bool isNullValue(const Expr *e) {
   return false;
 }
 
-namespace {
 bool literalFalse(const Expr *e) {
   if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(e->IgnoreParenImpCasts())) return !b->getValue();
   return false;
 }
+
+namespace {
 
 struct GradFinder : RecursiveASTVisitor<GradFinder> {
   bool found = false;

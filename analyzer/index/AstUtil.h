@@ -34,6 +34,8 @@ const clang::Expr *callObject(const clang::CallExpr *call);
 
 // True for `nullptr`, `{nullptr}`, `{nullptr, nullptr}` and `Holder(nullptr)`.
 bool isNullValue(const clang::Expr *e);
+// `e` is the literal `false`.
+bool literalFalse(const clang::Expr *e);
 
 // True when the expression creates a tensor that requires grad:
 // torch::requires_grad(), .requires_grad(true), .requires_grad_(), .set_requires_grad(true).

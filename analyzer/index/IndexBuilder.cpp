@@ -244,6 +244,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
         if (const auto *c = dyn_cast_or_null<CXXConstructExpr>(e); c && c->getNumArgs() == 0 &&
             classifyMemberType(c->getType()) && classifyMemberType(c->getType())->kind == HoldKind::Container)
           w.kind = WriteKind::Clear;
+        if (e && emptyModuleContainer(e)) w.kind = WriteKind::Clear;
       }
     }
     if (!target.isMember) {
@@ -572,7 +573,9 @@ class Collector : public RecursiveASTVisitor<Collector> {
       w.member = m.name;
       w.method = kInClassInit;
       w.loc = m.loc;
-      w.freshModule = m.kind != HoldKind::Tensor;
+      // `ModuleList list = ModuleList();` holds no module yet: its appends say what it holds.
+      if (emptyModuleContainer(init)) w.kind = WriteKind::Clear;
+      else w.freshModule = m.kind != HoldKind::Tensor;
       c.writes.push_back(w);
       if (m.kind == HoldKind::Tensor)
         c.tensorInits.push_back(TensorInitFact{m.name, kInClassInit, m.loc, createsGradTensor(init)});

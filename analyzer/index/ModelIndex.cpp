@@ -31,6 +31,14 @@ std::set<std::string> ClassFact::reachableFrom(const std::string &root) const {
   return seen;
 }
 
+std::vector<const MemberFact *> ClassFact::containersKeptByClone() const {
+  std::vector<const MemberFact *> out;
+  if (!isCloneable || hasOwnClone || !allMethodsSeen()) return out;
+  for (const MemberFact &m : members)
+    if (m.kind == HoldKind::Container && m.inheritedFrom.empty() && !opaqueMembers.count(m.name)) out.push_back(&m);
+  return out;
+}
+
 namespace {
 
 template <class T, class Key>

@@ -230,6 +230,10 @@ struct ClassFact {
   bool allMethodsSeen() const;
   // Methods reachable from `root` through calls to the class's own methods.
   std::set<std::string> reachableFrom(const std::string &root) const;
+  // The class's own plain-container members that clone() copies as they are
+  // and then hands to reset(): empty unless the class is a Cloneable without
+  // its own clone() whose every method body was seen.
+  std::vector<const MemberFact *> containersKeptByClone() const;
 };
 
 // What a user function does with its parameters: registers what one refers

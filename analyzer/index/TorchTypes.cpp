@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 
 #include <set>
 
@@ -86,6 +87,9 @@ std::optional<HeldModule> classify(QualType t, int depth) {
     const CXXRecordDecl *pointee = recordOf(t->getPointeeType());
     if (pointee && isModuleClass(pointee) && !heldByHolder(pointee))
       return HeldModule{HoldKind::RawPtr, pointee->getQualifiedNameAsString(), ""};
+    // `new Linear(...)` gives a pointer to a holder: `*p` is the module.
+    if (const CXXRecordDecl *impl = pointee ? heldByHolder(pointee) : nullptr)
+      return HeldModule{HoldKind::RawPtr, impl->getQualifiedNameAsString(), ""};
     return std::nullopt;
   }
   // A std container whose arguments depend on a template parameter: std::array<Linear, N>.
@@ -175,6 +179,13 @@ bool isModuleContainerClass(const std::string &implClass) {
   static const std::set<std::string> containers = {
       "torch::nn::ModuleListImpl", "torch::nn::ModuleDictImpl", "torch::nn::SequentialImpl"};
   return containers.count(implClass) != 0;
+}
+
+bool emptyModuleContainer(const Expr *e) {
+  const auto *construct = dyn_cast<CXXConstructExpr>(e->IgnoreImplicit()->IgnoreParens());
+  if (!construct || construct->getNumArgs() != 0) return false;
+  std::optional<HeldModule> held = classifyMemberType(construct->getType());
+  return held && isModuleContainerClass(held->moduleClass);
 }
 
 bool isStatelessLibraryModule(const std::string &implClass) {

@@ -33,6 +33,9 @@ std::optional<HeldModule> classifyField(const clang::FieldDecl *f);
 bool isStatelessLibraryModule(const std::string &implClass);
 // ModuleList, ModuleDict, Sequential.
 bool isModuleContainerClass(const std::string &implClass);
+// `ModuleList()`, `Sequential()`, `ModuleDict()`: a container module made with
+// nothing in it.
+bool emptyModuleContainer(const clang::Expr *e);
 bool isLibraryModuleClass(const std::string &implClass);
 
 // The index key of a class: its qualified name and where it is defined, so

@@ -94,6 +94,11 @@ def translation_units(root):
     return units
 
 
+# Debian's folders of libraries that the repositories include beside LibTorch
+# (libopencv-dev, libeigen3-dev): without them those files are not analysed.
+THIRD_PARTY_INCLUDES = ["/usr/include/opencv4", "/usr/include/eigen3"]
+
+
 def include_dirs(root):
     """The repository's own header folders, as a build would pass them."""
     dirs = {root}
@@ -110,7 +115,8 @@ def run_repo(args, name, root, units):
     if args.reuse and out.exists():
         return json.loads(out.read_text()), 0.0
     out.parent.mkdir(parents=True, exist_ok=True)
-    flags = ["-std=c++17", "-w"] + [f"-isystem{d}" for d in args.torch_include]
+    flags = ["-std=c++17", "-w"] + [f"-isystem{d}" for d in args.torch_include + THIRD_PARTY_INCLUDES
+                                     if pathlib.Path(d).is_dir()]
     flags += [f"-I{d}" for d in include_dirs(root)]
     cmd = [args.nnlint, "--format=json", f"--output={out}", f"-j{args.jobs}", "--srcroot", str(root)]
     cmd += [str(u) for u in units] + ["--"] + flags

@@ -84,7 +84,63 @@ class Trainer {
   Net net_{4};
 };
 
+// A fresh model is put in the variable, moved, then loaded: the move that
+// counts is the one after the reassignment.
+void retrain(const std::string &path, torch::Device device) {
+  Net net(4);
+  net = Net(8);
+  net->to(device);
+  torch::load(net, path);
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'net' back
+  // CHECK: [[@LINE-3]]:3: note: 'net' is moved to 'device' here
+  // FIXED: torch::load(net, path, device);
+}
+
+// The variable is given a new model on one branch only: on the other path
+// the moved model reaches the load.
+void maybe_fresh(const std::string &path, torch::Device device, bool fresh) {
+  Net net(4);
+  net->to(device);
+  if (fresh) net = Net(4);
+  torch::load(net, path);
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'net' back
+  // CHECK: [[@LINE-4]]:3: note: 'net' is moved to 'device' here
+  // FIXED: torch::load(net, path, device);
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+// Train on the device, then load the best checkpoint into a new model that
+// was never moved: the load puts it where it was saved from, as wanted.
+void reload_best(const std::string &path, torch::Device device) {
+  Net model(4);
+  model->to(device);
+  torch::save(model, path);
+  model = Net(4);
+  torch::load(model, path);
+}
+
+// The same with a shared_ptr to the Impl.
+void reload_best_shared(const std::string &path, torch::Device device) {
+  auto model = std::make_shared<NetImpl>(4);
+  model->to(device);
+  model = std::make_shared<NetImpl>(4);
+  torch::load(model, path);
+}
+
+// A member moved in the constructor, replaced by a new module before the
+// load: that module was never moved.
+class Evaluator {
+ public:
+  explicit Evaluator(torch::Device device) { net_->to(device); }
+  void restore(const std::string &path) {
+    net_ = Net(4);
+    torch::load(net_, path);
+  }
+
+ private:
+  Net net_{4};
+};
 
 void load_then_move(const std::string &path, torch::Device device) {
   Net net(4);

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace nn = torch::nn;
@@ -60,6 +61,52 @@ struct BorrowedImpl : nn::Module {
   explicit BorrowedImpl(nn::LinearImpl *shared) { fc = shared; }
   torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
   nn::LinearImpl *fc;
+};
+
+// `new Linear(...)` makes a holder on the heap: `*p` is the module, registered
+// or not like any other.
+struct HeapHolderImpl : nn::Module {
+  HeapHolderImpl() { head = new nn::Linear(4, 2); }
+  ~HeapHolderImpl() override { delete head; }
+  torch::Tensor forward(torch::Tensor x) { return (*head)(x); }
+  nn::Linear *head = nullptr;
+  // CHECK: [[@LINE-1]]:15: warning: submodule 'head' (nn::Linear *) is created with new and owned through a raw pointer, but never registered with register_module(){{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-5]]:22: note: assigned here, in the constructor
+};
+
+// Silent: the same, registered through `*p`; and a ModuleList that is itself
+// never registered, but every module pushed into it is: parameters(), to(),
+// eval() and save reach each of them.
+struct HeapRegisteredImpl : nn::Module {
+  explicit HeapRegisteredImpl(int blocks) {
+    for (int i = 0; i < blocks; ++i) {
+      auto *conv = new nn::Conv2d(nn::Conv2dOptions(4, 4, 3));
+      convs->push_back(*conv);
+      register_module("conv" + std::to_string(i), *conv);
+    }
+    head = new nn::Linear(4, 2);
+    register_module("head", *head);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (size_t i = 0; i < convs->size(); ++i) x = convs[i]->as<nn::Conv2d>()->forward(x);
+    return (*head)(x);
+  }
+  nn::ModuleList convs = nn::ModuleList();
+  nn::Linear *head = nullptr;
+};
+
+// The same ModuleList, with modules that nobody registers.
+struct ListOnlyImpl : nn::Module {
+  explicit ListOnlyImpl(int blocks) {
+    for (int i = 0; i < blocks; ++i) convs->push_back(nn::Conv2d(nn::Conv2dOptions(4, 4, 3)));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (size_t i = 0; i < convs->size(); ++i) x = convs[i]->as<nn::Conv2d>()->forward(x);
+    return x;
+  }
+  nn::ModuleList convs = nn::ModuleList();
+  // CHECK: [[@LINE-1]]:18: warning: submodule 'convs' (nn::ModuleList) is never registered with register_module(){{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-8]]:38: note: filled here, in the constructor
 };
 
 // ---- AnyModule ----------------------------------------------------------------

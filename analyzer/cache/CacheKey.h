@@ -1,0 +1,22 @@
+// The name of a cache entry: a hash of every input that decides its content.
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SHA256.h"
+
+#include <string>
+
+namespace nnlint {
+
+class CacheKey {
+ public:
+  // Each part is ended by a NUL, so that ("ab", "c") and ("a", "bc") differ.
+  void add(llvm::StringRef part);
+  // The first 128 bits of the hash, in lower-case hex.
+  std::string hex();
+
+ private:
+  llvm::SHA256 sha_;
+};
+
+}  // namespace nnlint
