@@ -3,6 +3,7 @@
 #include "Describe.h"
 #include "GradientReach.h"
 #include "Rule.h"
+#include "SkippedBaseMembers.h"
 #include "TorchTypes.h"
 
 #include <algorithm>
@@ -49,6 +50,7 @@ class UnusedParameter : public Rule {
 
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
+      for (const SkippedBaseMember &s : skippedBaseMembers(index, c)) reportSkipped(c, s, out);
       if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name)) {
         reportOverwrites(index, c, out);
         continue;
@@ -112,6 +114,21 @@ class UnusedParameter : public Rule {
       f.notes.push_back({"'" + w.member + "' is registered here", reg->loc});
       out.push_back(std::move(f));
     }
+  }
+
+  // A member the base's forward() uses, which the derived override skips.
+  void reportSkipped(const ClassFact &derived, const SkippedBaseMember &s, std::vector<Finding> &out) const {
+    const RegistrationFact &r = *s.registration;
+    std::string what = r.kind == RegKind::Parameter ? "parameter" : "submodule";
+    Finding f;
+    f.check = info().id;
+    f.loc = derived.methods.at("forward").loc;
+    f.message = what + " '" + r.member + "' registered by base class '" + s.base->name + "' is never reached from " +
+                derived.name + "::forward(), which overrides " + s.base->name +
+                "::forward() without calling it; it gets no gradient, which breaks gradient all-reduce on several GPUs";
+    f.notes.push_back({"'" + r.member + "' is registered here", r.loc});
+    f.notes.push_back({s.base->name + "::forward() uses it", s.baseForward->loc});
+    out.push_back(std::move(f));
   }
 
   static std::string methodLabel(const std::string &method) {

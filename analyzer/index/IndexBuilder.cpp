@@ -166,6 +166,11 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
 
   MethodFact &method() { return cls_->methods[method_]; }
 
+  bool isUserModuleBase(const CXXRecordDecl *rd) const {
+    return owner_->hasDefinition() && owner_->isDerivedFrom(rd) && isModuleClass(rd) &&
+           !filter_.isLibrary(sm_, rd->getLocation());
+  }
+
   SourcePoint point(SourceLocation loc) const { return toPoint(sm_, loc); }
   unsigned order(SourceLocation loc) const { return sm_.getFileOffset(sm_.getExpansionLoc(loc)); }
 
@@ -388,6 +393,8 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (!cls_ || (object && !isThis(object))) return;
     const auto *md = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
     if (md && owner_ && md->getParent() == owner_) method().callees.insert(methodName(md));
+    else if (md && owner_ && isUserModuleBase(md->getParent()))
+      method().baseCallees.insert({classKey(md->getParent()), methodName(md)});
     else if (!md && !object && isa<UnresolvedMemberExpr>(call->getCallee()->IgnoreParenImpCasts()))
       method().callees.insert(calleeName(call));
   }

@@ -97,7 +97,7 @@ NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
-            membersUsed, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees)
+            baseCallees, membersUsed, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites)

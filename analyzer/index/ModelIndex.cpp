@@ -99,6 +99,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
     }
     have.defined |= m.defined;
     have.callees.insert(m.callees.begin(), m.callees.end());
+    have.baseCallees.insert(m.baseCallees.begin(), m.baseCallees.end());
     have.membersUsed.insert(m.membersUsed.begin(), m.membersUsed.end());
   }
   into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nnlint {
@@ -41,7 +42,7 @@ struct MemberFact {
   std::string type;         // as written, for messages
   HoldKind kind = HoldKind::Holder;
   std::string moduleClass;  // Impl class of the module (of the innermost element for containers)
-  std::string containerKind;  // "std::vector", "C array", "std::map", ... (Container only)
+  std::string containerKind;  // "std::vector", "C array", "std::map", ... (Container, and Tensor held in a std container or C array)
   bool nullInit = false;      // in-class initialiser is nullptr / {nullptr}
   bool defaultConstructs = false;  // holder or by-value module constructed without an explicit initialiser
   // Key of the user module base class that declares it ("" for the class's own
@@ -187,6 +188,9 @@ struct MethodFact {
   bool returnsValue = false;       // non-void: an entry point that computes something
   bool usesAllParameters = false;  // parameters(), named_children(), passes *this away, ...
   std::set<std::string> callees;  // methods of the same class it calls
+  // Methods of user module base classes it calls on itself (`Base::forward(x)`,
+  // an inherited helper): the key of the class that defines each, and its name.
+  std::set<std::pair<std::string, std::string>> baseCallees;
   std::set<std::string> membersUsed;  // members it reads or writes
   // Members and callees all of whose uses here are under a condition.
   std::map<std::string, Guard> memberGuards;
