@@ -140,6 +140,10 @@ bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const Class
   return c.member(r.member) && memberTrainable(index, c, r.member, 0);
 }
 
+bool moduleClassTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls) {
+  return classTrainable(index, seenFrom, cls, 0);
+}
+
 bool isBaseOfAnother(const ModelIndex &index, const std::string &cls) {
   for (const auto &[name, c] : index.classes)
     for (const std::string &b : c.moduleBases)

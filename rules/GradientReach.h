@@ -25,6 +25,9 @@ std::map<std::string, DeadUse> deadFrom(const ClassFact &c, const std::string &m
 // requires grad, or a submodule with parameters.
 bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const ClassFact &c);
 
+// Whether a module of class `cls`, held by `seenFrom`, has trainable parameters.
+bool moduleClassTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls);
+
 // Classes that some other class of the index derives from: their forward()
 // may be replaced, so reachability does not judge them.
 bool isBaseOfAnother(const ModelIndex &index, const std::string &cls);

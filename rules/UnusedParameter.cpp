@@ -4,6 +4,7 @@
 #include "GradientReach.h"
 #include "Rule.h"
 #include "SkippedBaseMembers.h"
+#include "UnusedDictEntries.h"
 #include "TorchTypes.h"
 
 #include <algorithm>
@@ -51,6 +52,7 @@ class UnusedParameter : public Rule {
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
       for (const SkippedBaseMember &s : skippedBaseMembers(index, c)) reportSkipped(c, s, out);
+      for (const UnusedDictEntry &d : unusedDictEntries(index, c)) reportDictEntry(c, d, out);
       if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name)) {
         reportOverwrites(index, c, out);
         continue;
@@ -128,6 +130,21 @@ class UnusedParameter : public Rule {
                 "::forward() without calling it; it gets no gradient, which breaks gradient all-reduce on several GPUs";
     f.notes.push_back({"'" + r.member + "' is registered here", r.loc});
     f.notes.push_back({s.base->name + "::forward() uses it", s.baseForward->loc});
+    out.push_back(std::move(f));
+  }
+
+  // An entry of a ModuleDict that every lookup, each by a constant key, passes over.
+  void reportDictEntry(const ClassFact &c, const UnusedDictEntry &d, std::vector<Finding> &out) const {
+    std::string keys;
+    for (const std::string &k : d.lookedUp) keys += (keys.empty() ? "'" : ", '") + k + "'";
+    std::string entry = entryPoints(c).size() == 1 ? entryPoints(c).front() + "()" : "the class";
+    Finding f;
+    f.check = info().id;
+    f.loc = d.entry->loc;
+    f.message = "entry '" + d.entry->key + "' of ModuleDict '" + d.entry->member + "' is never looked up: " + entry +
+                " looks entries up only by the constant keys " + keys +
+                "; it gets no gradient, which breaks gradient all-reduce on several GPUs";
+    f.notes.push_back({"'" + d.entry->member + "' is registered here", d.registration->loc});
     out.push_back(std::move(f));
   }
 

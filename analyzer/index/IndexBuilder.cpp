@@ -7,6 +7,7 @@
 #include "GradientFacts.h"
 #include "ModuleAliases.h"
 #include "ModuleContents.h"
+#include "ModuleDictKeys.h"
 #include "ParameterWrites.h"
 #include "TorchTypes.h"
 #include "UseConditions.h"
@@ -530,6 +531,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
       m.calleeGuards = std::move(uc.callees);
       m.membersMutated = std::move(uc.membersMutated);
       recordBodyContents(fd, *cls);
+      recordModuleDictFacts(fd, ctx_, *cls, m);
       for (RegistrationFact &r : cls->registrations)
         if (auto when = uc.registrations.find(r.loc); when != uc.registrations.end() && r.method == m.name)
           r.when = when->second;

@@ -96,11 +96,12 @@ NNLINT_JSON(HelperCall, helper, param, member, method, loc)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
+NNLINT_JSON(DictEntryFact, member, key, moduleClass, loc)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
-            baseCallees, membersUsed, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees)
+            baseCallees, membersUsed, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
-            parameterWrites)
+            parameterWrites, dictEntries, dictsWithUnknownKeys)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
             wholeResultUsed)

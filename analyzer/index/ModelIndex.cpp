@@ -73,6 +73,9 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
                [](const TensorInitFact &t) { return std::tie(t.loc, t.member); });
   appendUnique(into.parameterWrites, from.parameterWrites,
                [](const ParameterWriteFact &w) { return std::tie(w.loc, w.member, w.field); });
+  appendUnique(into.dictEntries, from.dictEntries,
+               [](const DictEntryFact &d) { return std::tie(d.loc, d.member, d.key); });
+  into.dictsWithUnknownKeys.insert(from.dictsWithUnknownKeys.begin(), from.dictsWithUnknownKeys.end());
   appendUnique(into.helperCalls, from.helperCalls,
                [](const HelperCall &h) { return std::tie(h.loc, h.member, h.param); });
   for (const auto &[name, m] : from.methods) {
@@ -92,6 +95,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
       have.bodyStart = m.bodyStart;
       have.deadMembers = m.deadMembers;
       have.deadCallees = m.deadCallees;
+      have.dictLookups = m.dictLookups;
     } else if (m.defined) {
       // Overloads defined in different files: dead only where dead in both.
       keepCommonKeys(have.deadMembers, m.deadMembers);

@@ -178,6 +178,15 @@ struct DeadUse {
   std::string variable;  // the local that holds the result, or the guard, if any
 };
 
+// An entry put into a ModuleDict member under a constant key, in the
+// constructor or reset().
+struct DictEntryFact {
+  std::string member;
+  std::string key;
+  std::string moduleClass;  // of the module under the key ("" if not known)
+  SourcePoint loc;          // the key
+};
+
 struct MethodFact {
   std::string name;  // "reset", "forward", "<ctor>", ...
   SourcePoint loc;   // declaration in the class
@@ -201,6 +210,9 @@ struct MethodFact {
   // and own methods whose every call here runs under NoGradGuard.
   std::map<std::string, DeadUse> deadMembers;
   std::map<std::string, DeadUse> deadCallees;
+  // ModuleDict members it looks entries up in: the constant keys, and "" for a
+  // lookup by another key or any other use (iteration, items(), passing it on).
+  std::map<std::string, std::set<std::string>> dictLookups;
 };
 
 struct ClassFact {
@@ -228,6 +240,10 @@ struct ClassFact {
   // the class ("*": the module's own parameters(), so every member).
   std::set<std::string> frozenMembers;
   std::vector<ParameterWriteFact> parameterWrites;
+  std::vector<DictEntryFact> dictEntries;
+  // ModuleDict members with an entry whose key is not a constant, or filled in
+  // a way nnlint does not follow.
+  std::set<std::string> dictsWithUnknownKeys;
 
   const MemberFact *member(const std::string &n) const;
   // Every method declared in the class has been seen with its body.
