@@ -69,6 +69,29 @@ struct LateGradImpl : torch::nn::Module {
   // CHECK: [[@LINE-2]]:30: note: made to require grad here, in a default member initializer
 };
 
+// Class templates: a std::array whose size is a parameter; an element type
+// that is a parameter, judged from the instantiation seen.
+template <int N>
+struct BankImpl : torch::nn::Module {
+  BankImpl() {
+    for (auto &w : bank_) w = torch::randn({4}, torch::requires_grad());
+  }
+  torch::Tensor forward(torch::Tensor x) { return x * bank_[0]; }
+  std::array<torch::Tensor, N> bank_;
+  // CHECK: [[@LINE-1]]:32: warning: 'bank_' holds tensors that require grad in a plain std::array{{.*}} [nn-unregistered-tensor]
+  // CHECK: [[@LINE-5]]:27: note: made to require grad here, in the constructor
+};
+template <typename T>
+struct ListImpl : torch::nn::Module {
+  ListImpl() { items_.push_back(torch::ones({2}).requires_grad_()); }
+  torch::Tensor forward(torch::Tensor x) { return x * items_[0]; }
+  std::vector<T> items_;
+  // CHECK: [[@LINE-1]]:18: warning: 'items_' holds tensors that require grad in a plain std::vector{{.*}} [nn-unregistered-tensor]
+  // CHECK: [[@LINE-4]]:16: note: made to require grad here, in the constructor
+};
+BankImpl<3> bank;
+ListImpl<torch::Tensor> list;
+
 // ---- Negatives ------------------------------------------------------------
 
 // Every element registered as it is added, or afterwards in a loop.
