@@ -4,6 +4,7 @@
 #include "CallSiteFacts.h"
 #include "DeadComputation.h"
 #include "FrozenMembers.h"
+#include "GradLocal.h"
 #include "GradientFacts.h"
 #include "ModuleAliases.h"
 #include "ModuleContents.h"
@@ -261,7 +262,8 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     w.member = target.member;
     if (value && w.kind != WriteKind::Clear)
       if (const MemberFact *m = cls_->member(target.member); m && m->kind == HoldKind::Tensor)
-        recordTensorInit(target.member, !w.fromRegistration && createsGradTensor(value), loc);
+        recordTensorInit(target.member,
+                         !w.fromRegistration && (createsGradTensor(value) || isUnregisteredGradLocal(value, fd_)), loc);
     if (!objects.empty()) writeObjects_.emplace_back(cls_->writes.size(), std::move(objects));
     cls_->writes.push_back(std::move(w));
   }

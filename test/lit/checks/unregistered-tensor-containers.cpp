@@ -69,6 +69,20 @@ struct LateGradImpl : torch::nn::Module {
   // CHECK: [[@LINE-2]]:30: note: made to require grad here, in a default member initializer
 };
 
+// Each element made in a local first.
+struct LocalsImpl : torch::nn::Module {
+  explicit LocalsImpl(int n) {
+    for (int i = 0; i < n; ++i) {
+      torch::Tensor w = torch::randn({4, 4}, torch::requires_grad());
+      layers_.push_back(w);
+    }
+  }
+  torch::Tensor forward(torch::Tensor x) { return x.matmul(layers_.front()); }
+  std::vector<torch::Tensor> layers_;
+  // CHECK: [[@LINE-1]]:30: warning: 'layers_' holds tensors that require grad in a plain std::vector{{.*}} [nn-unregistered-tensor]
+  // CHECK: [[@LINE-6]]:7: note: made to require grad here, in the constructor
+};
+
 // Class templates: a std::array whose size is a parameter; an element type
 // that is a parameter, judged from the instantiation seen.
 template <int N>
@@ -110,6 +124,22 @@ struct RegisteredListImpl : torch::nn::Module {
   }
   std::vector<torch::Tensor> weights_, biases_;
   std::array<torch::Tensor, 1> gains_;
+};
+
+// Locals registered before they are kept, or whose grad is turned off again.
+struct RegisteredLocalsImpl : torch::nn::Module {
+  explicit RegisteredLocalsImpl(int n) {
+    for (int i = 0; i < n; ++i) {
+      auto w = torch::randn({4, 4}, torch::requires_grad());
+      register_parameter("w" + std::to_string(i), w);
+      layers_.push_back(w);
+      auto frozen = torch::ones({4}).requires_grad_();
+      frozen.requires_grad_(false);
+      masks_.push_back(frozen);
+    }
+  }
+  torch::Tensor forward(torch::Tensor x) { return x.matmul(layers_.front()) * masks_.front(); }
+  std::vector<torch::Tensor> layers_, masks_;
 };
 
 // Tensors that do not require grad: masks, buffers, a product of an element.
