@@ -26,19 +26,34 @@ CallOrder::CallOrder(const FunctionDecl *fd, ASTContext &ctx) {
   }
 }
 
-bool CallOrder::reachable(const CFGBlock *from, const CFGBlock *to) const {
+namespace {
+
+// What a walk over the CFG does at a block.
+enum class Step { Found, Skip, Next };
+
+// Visits each block reachable from `from`'s successors once; true as soon as
+// `visit` says Found. Skip does not go past the block.
+template <class Visit> bool walkFrom(const CFGBlock *from, Visit visit) {
   llvm::SmallPtrSet<const CFGBlock *, 32> seen;
   llvm::SmallVector<const CFGBlock *, 32> work;
   for (const CFGBlock::AdjacentBlock &succ : from->succs())
     if (const CFGBlock *b = succ.getReachableBlock()) work.push_back(b);
   while (!work.empty()) {
     const CFGBlock *b = work.pop_back_val();
-    if (b == to) return true;
     if (!seen.insert(b).second) continue;
+    Step step = visit(b);
+    if (step == Step::Found) return true;
+    if (step == Step::Skip) continue;
     for (const CFGBlock::AdjacentBlock &succ : b->succs())
       if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
   }
   return false;
+}
+
+}  // namespace
+
+bool CallOrder::reachable(const CFGBlock *from, const CFGBlock *to) const {
+  return walkFrom(from, [&](const CFGBlock *b) { return b == to ? Step::Found : Step::Next; });
 }
 
 bool CallOrder::mayPrecede(const Stmt *before, const Stmt *after) const {
@@ -66,20 +81,10 @@ bool CallOrder::mayReachAvoiding(const Stmt *from, const Stmt *to, llvm::ArrayRe
   };
   Scan first = scan(start->second.first, start->second.second + 1);
   if (first != Scan::Through) return first == Scan::Reached;
-  llvm::SmallPtrSet<const CFGBlock *, 32> seen;
-  llvm::SmallVector<const CFGBlock *, 32> work;
-  for (const CFGBlock::AdjacentBlock &succ : start->second.first->succs())
-    if (const CFGBlock *b = succ.getReachableBlock()) work.push_back(b);
-  while (!work.empty()) {
-    const CFGBlock *b = work.pop_back_val();
-    if (!seen.insert(b).second) continue;
+  return walkFrom(start->second.first, [&](const CFGBlock *b) {
     Scan s = scan(b, 0);
-    if (s == Scan::Reached) return true;
-    if (s == Scan::Blocked) continue;
-    for (const CFGBlock::AdjacentBlock &succ : b->succs())
-      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
-  }
-  return false;
+    return s == Scan::Reached ? Step::Found : s == Scan::Blocked ? Step::Skip : Step::Next;
+  });
 }
 
 bool CallOrder::alwaysFollowedBy(const Stmt *from, llvm::ArrayRef<const Stmt *> targets) const {
@@ -92,18 +97,11 @@ bool CallOrder::alwaysFollowedBy(const Stmt *from, llvm::ArrayRef<const Stmt *> 
     if (p->second.first == start->second.first && p->second.second > start->second.second) return true;
     meeting.insert(p->second.first);
   }
-  llvm::SmallPtrSet<const CFGBlock *, 32> seen;
-  llvm::SmallVector<const CFGBlock *, 32> work;
-  for (const CFGBlock::AdjacentBlock &succ : start->second.first->succs())
-    if (const CFGBlock *b = succ.getReachableBlock()) work.push_back(b);
-  while (!work.empty()) {
-    const CFGBlock *b = work.pop_back_val();
-    if (meeting.count(b) || !seen.insert(b).second) continue;
-    if (b == &cfg_->getExit()) return false;
-    for (const CFGBlock::AdjacentBlock &succ : b->succs())
-      if (const CFGBlock *next = succ.getReachableBlock()) work.push_back(next);
-  }
-  return true;
+  bool exitReached = walkFrom(start->second.first, [&](const CFGBlock *b) {
+    if (meeting.count(b)) return Step::Skip;
+    return b == &cfg_->getExit() ? Step::Found : Step::Next;
+  });
+  return !exitReached;
 }
 
 }  // namespace nnlint

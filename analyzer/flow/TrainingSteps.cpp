@@ -113,10 +113,11 @@ TrainingSteps::TrainingSteps(const FunctionDecl *fd, ASTContext &ctx) {
   if (steps_.empty()) return;
 
   LocalFlow flow(fd, ctx);
-  for (auto &[decl, optimizer] : optimizers_) {
-    const auto *v = dyn_cast<VarDecl>(decl);
+  for (auto &entry : optimizers_) {
+    Optimizer &optimizer = entry.second;  // a structured binding cannot be captured before C++20
+    const auto *v = dyn_cast<VarDecl>(entry.first);
     if (!v || !v->isLocalVarDecl() || !v->hasInit()) continue;  // a parameter or member: contents unknown
-    std::vector<const Expr *> sources = scan.added[decl];
+    std::vector<const Expr *> sources = scan.added[entry.first];
     sources.push_back(v->getInit());
     optimizer.contentsKnown = true;
     for (const Expr *source : sources)
