@@ -32,6 +32,20 @@ class UnregisteredSubmodule : public Rule {
     return false;
   }
 
+  // A module class without forward() that hands the member out (`Sequential
+  // get_module() { return main; }`) is a builder: its caller trains, moves and
+  // saves the returned module itself, so nothing is lost by not registering it.
+  static bool handedOutByBuilder(const ModelIndex &index, const ClassFact &c, const std::string &member) {
+    if (c.methods.count("forward")) return false;
+    for (const std::string &b : c.moduleBases) {
+      const ClassFact *base = index.find(b);
+      if (!base || base->methods.count("forward")) return false;
+    }
+    for (const auto &[name, method] : c.methods)
+      if (method.membersReturned.count(member)) return true;
+    return false;
+  }
+
   // `fc = register_module("fc", <value>)`, where that is plainly right: a holder
   // or shared_ptr member given a fresh module exactly once, in reset() or in the
   // constructor of a module that is not Cloneable (registering a name twice
@@ -75,6 +89,7 @@ class UnregisteredSubmodule : public Rule {
     bool constructed = fresh || (m.defaultConstructs && !base && m.kind != HoldKind::Container &&
                                  !isModuleContainerClass(m.moduleClass));
     if (!constructed || !(used(c, m.name) || (base && used(*base, m.name)))) return;
+    if (handedOutByBuilder(index, c, m.name)) return;
 
     bool stateful = isStatefulModule(index, m.moduleClass);
     Finding f;

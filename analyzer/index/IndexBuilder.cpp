@@ -117,6 +117,9 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (ret->getRetValue() && inLambda_ == 0) {
       ModuleRefs d = aliases_.denotes(ret->getRetValue());
       returned_.insert(d.begin(), d.end());
+      if (cls_)
+        for (const ModuleRef &m : d)
+          if (m.kind == ModuleRef::Kind::Member) method().membersReturned.insert(m.name);
     }
     return true;
   }

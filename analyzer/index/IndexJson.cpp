@@ -98,7 +98,7 @@ NNLINT_JSON(OutputFact, name, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
 NNLINT_JSON(DictEntryFact, member, key, moduleClass, loc)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
-            baseCallees, membersUsed, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups)
+            baseCallees, membersUsed, membersReturned, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys)

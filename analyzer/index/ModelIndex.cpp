@@ -105,6 +105,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
     have.callees.insert(m.callees.begin(), m.callees.end());
     have.baseCallees.insert(m.baseCallees.begin(), m.baseCallees.end());
     have.membersUsed.insert(m.membersUsed.begin(), m.membersUsed.end());
+    have.membersReturned.insert(m.membersReturned.begin(), m.membersReturned.end());
   }
   into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());
   into.flagValues.insert(from.flagValues.begin(), from.flagValues.end());

@@ -201,6 +201,7 @@ struct MethodFact {
   // an inherited helper): the key of the class that defines each, and its name.
   std::set<std::pair<std::string, std::string>> baseCallees;
   std::set<std::string> membersUsed;  // members it reads or writes
+  std::set<std::string> membersReturned;  // members whose module it returns (a getter)
   // Members and callees all of whose uses here are under a condition.
   std::map<std::string, Guard> memberGuards;
   std::map<std::string, Guard> calleeGuards;

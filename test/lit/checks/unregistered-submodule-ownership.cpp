@@ -5,6 +5,7 @@
 #include <torch/torch.h>
 
 #include <array>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -168,6 +169,38 @@ struct GoodTowerImpl : nn::Module {
     return x;
   }
   std::vector<Block> blocks;
+};
+
+// ---- Builders ---------------------------------------------------------------
+
+// A module class with no forward() that only builds a Sequential and hands it
+// out: the caller trains, moves and saves the returned module (DCGAN examples).
+struct GeneratorBuilder : nn::Module {
+  GeneratorBuilder() { main = nn::Sequential(nn::Linear(4, 8), nn::ReLU(), nn::Linear(8, 4)); }
+  nn::Sequential get_module() { return main; }
+
+ private:
+  nn::Sequential main;
+};
+
+// With a forward() the model is trained through the owner, and a getter does
+// not make up for the missing registration.
+struct GetterModelImpl : nn::Module {
+  GetterModelImpl() { body = nn::Sequential(nn::Linear(4, 4)); }
+  torch::Tensor forward(torch::Tensor x) { return body->forward(x); }
+  nn::Sequential get_body() { return body; }
+  nn::Sequential body;
+  // CHECK: [[@LINE-1]]:18: warning: submodule 'body' (nn::Sequential) is never registered with register_module(){{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-5]]:23: note: assigned here, in the constructor
+};
+
+// A builder whose member is used but never handed out still loses it.
+struct HiddenBuilder : nn::Module {
+  HiddenBuilder() { main = nn::Sequential(nn::Linear(4, 4)); }
+  void print_size() { std::cout << main->size(); }
+  nn::Sequential main;
+  // CHECK: [[@LINE-1]]:18: warning: submodule 'main' (nn::Sequential) is never registered with register_module(){{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-4]]:21: note: assigned here, in the constructor
 };
 
 inline void build_all() {
