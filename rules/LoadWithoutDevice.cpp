@@ -20,6 +20,15 @@ class LoadWithoutDevice : public Rule {
     return found;
   }
 
+  // Every move of the member in other methods is to a device without an index.
+  static bool movedElsewhereIndexFree(const ModelIndex &index, const CallSiteFact &load) {
+    for (const CallSiteFact &c : index.callSites)
+      if (c.kind == CallSiteKind::ModuleMovedToDevice && c.memberOf == load.memberOf && c.subject == load.subject &&
+          c.function != load.function && !c.indexFreeDevice)
+        return false;
+    return true;
+  }
+
   void reportJit(const CallSiteFact &c, std::vector<Finding> &out) const {
     Finding f;
     f.check = info().id;
@@ -52,9 +61,20 @@ class LoadWithoutDevice : public Rule {
       Finding f;
       f.check = info().id;
       f.loc = c.loc;
-      f.message = "torch::load() without a device puts the parameters of '" + c.subject +
-                  "' back on the devices the checkpoint was saved from, undoing its move to a device; pass the "
-                  "device as the last argument";
+      // A device without an index (kCUDA, or kCUDA-else-kCPU) is where a checkpoint of the same kind
+      // of device loads anyway: wrong only for a checkpoint saved on the other kind, so a note.
+      bool indexFree = c.cause.valid() ? c.indexFreeDevice : movedElsewhereIndexFree(index, c);
+      if (indexFree) {
+        f.severity = Severity::Note;
+        f.message = "torch::load() without a device puts the parameters of '" + c.subject +
+                    "' on the devices the checkpoint was saved from; it was moved to a device without an index, "
+                    "so this is wrong only for a checkpoint saved on another kind of device (CPU against CUDA); "
+                    "pass the device as the last argument";
+      } else {
+        f.message = "torch::load() without a device puts the parameters of '" + c.subject +
+                    "' back on the devices the checkpoint was saved from, undoing its move to a device; pass the "
+                    "device as the last argument";
+      }
       std::string fix;
       if (c.cause.valid()) {
         f.notes.push_back({"'" + c.subject + "' is moved to '" + c.causeText + "' here", c.cause});

@@ -5,6 +5,7 @@
 
 #include "CallOrder.h"
 #include "DeviceText.h"
+#include "IndexFreeDevice.h"
 #include "TorchCalls.h"
 #include "TorchTypes.h"
 
@@ -112,6 +113,7 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
     f.subject = m.module->getNameAsString();
     f.memberOf = owner;
     f.device = deviceText.inClass(m.device);
+    f.indexFreeDevice = isIndexFreeDevice(m.device, fd);
     out.push_back(std::move(f));
   }
   if (found.loads.empty()) return;
@@ -120,15 +122,16 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
     std::vector<const Stmt *> replaced;
     for (const Reassignment &r : found.reassignments)
       if (r.module == load.module) replaced.push_back(r.assign);
+    // The move that reaches the load, preferring one to a device with an index.
     const Move *before = nullptr;
-    bool movedHere = false;
+    bool movedHere = false, indexFree = true;
     for (const Move &m : found.moves) {
       if (m.module != load.module) continue;
       movedHere = true;
-      if (order.mayReachAvoiding(m.call, load.call, replaced)) {
-        before = &m;
-        break;
-      }
+      if (!order.mayReachAvoiding(m.call, load.call, replaced)) continue;
+      bool free = isIndexFreeDevice(m.device, fd);
+      if (!before || (indexFree && !free)) before = &m;
+      indexFree &= free;
     }
     // Moved in this function, but only after the load (what the rule wants),
     // or only a module that the variable no longer holds.
@@ -151,6 +154,7 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
     if (before) {
       f.cause = pointOf(ctx, before->call->getBeginLoc());
       f.causeText = writtenText(before->device, ctx);
+      f.indexFreeDevice = indexFree;
       if (std::string text = deviceText.inFunction(before->device, load.call); !text.empty() && f.fixBegin.valid())
         f.fixText = ", " + text;
     }

@@ -106,7 +106,7 @@ NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
             wholeResultUsed)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
-            innerCauseText, device, fixBegin, fixEnd, fixText)
+            innerCauseText, device, indexFreeDevice, fixBegin, fixEnd, fixText)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }

@@ -312,6 +312,7 @@ struct CallSiteFact {
   SourcePoint innerCause;  // where a called function initialises CUDA, when the cause is that call
   std::string innerCauseText;
   std::string device;      // ModuleMovedToDevice: the device, when its text is valid in every method of memberOf
+  bool indexFreeDevice = false;  // the move's device has no index (kCUDA or kCPU): the current device of its kind
   // A mechanical fix: replace [fixBegin, fixEnd) with fixText (insert when
   // equal); for a load of a member moved elsewhere, where `, device` goes.
   SourcePoint fixBegin, fixEnd;

@@ -40,12 +40,75 @@ void resume(const std::string &path, int rank) {
 // A shared_ptr to the Impl, moved on one branch only; `(*model).to(...)`.
 void maybe_gpu(bool gpu, std::istream &in) {
   auto model = std::make_shared<NetImpl>(4);
-  if (gpu) (*model).to(torch::kCUDA);
+  if (gpu) (*model).to(torch::Device(torch::kCUDA, 0));
   torch::load(model, in);
   // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'model' back
-  // CHECK: [[@LINE-3]]:12: note: 'model' is moved to 'torch::kCUDA' here
-  // FIXED: torch::load(model, in, torch::kCUDA);
+  // CHECK: [[@LINE-3]]:12: note: 'model' is moved to 'torch::Device(torch::kCUDA, 0)' here
+  // FIXED: torch::load(model, in, torch::Device(torch::kCUDA, 0));
 }
+
+// The device is given an index on one path: "cuda:1" and set_index().
+void indexed_later(const std::string &path, int rank) {
+  torch::Device device(torch::kCUDA);
+  if (rank > 0) device = torch::Device("cuda:1");
+  Net net(4);
+  net->to(device);
+  torch::load(net, path);
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'net' back
+  // CHECK: [[@LINE-3]]:3: note: 'net' is moved to 'device' here
+  // FIXED: torch::load(net, path, device);
+  torch::Device other("cuda");
+  other.set_index(static_cast<c10::DeviceIndex>(rank));
+  Net net2(4);
+  net2->to(other);
+  torch::load(net2, path);
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'net2' back
+  // CHECK: [[@LINE-3]]:3: note: 'net2' is moved to 'other' here
+  // FIXED: torch::load(net2, path, other);
+}
+
+// ---- Notes: moved to a device without an index ----------------------------
+// The model sits on the current device of its kind, where a checkpoint saved
+// from that kind of device loads anyway: wrong only when it was saved on the
+// other kind (a CPU checkpoint into a CUDA run, or the reverse).
+
+// "CUDA when present, CPU otherwise", then the checkpoint of an earlier run.
+void resume_where_available(const std::string &path) {
+  torch::Device device(torch::kCPU);
+  if (torch::cuda::is_available()) device = torch::Device(torch::kCUDA);
+  Net net(4);
+  net->to(device);
+  torch::load(net, path);
+  // CHECK: [[@LINE-1]]:3: note: torch::load() without a device puts the parameters of 'net' on the devices the checkpoint was saved from; it was moved to a device without an index, so this is wrong only for a checkpoint saved on another kind of device (CPU against CUDA); pass the device as the last argument [nn-load-without-device]
+  // CHECK: [[@LINE-3]]:3: note: 'net' is moved to 'device' here
+  // FIXED: torch::load(net, path, device);
+  auto kind = torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
+  Net net2(4);
+  net2->to(torch::Device("cuda"));
+  net2->to(kind);
+  torch::load(net2, path);
+  // CHECK: [[@LINE-1]]:3: note: torch::load() without a device puts the parameters of 'net2' on the devices
+  // CHECK: [[@LINE-4]]:3: note: 'net2' is moved to 'torch::Device("cuda")' here
+  // FIXED: torch::load(net2, path, torch::Device("cuda"));
+}
+
+// A member device made with make_shared in the constructor, where the agent
+// is moved; the load is in another method.
+class Agent {
+ public:
+  explicit Agent(bool use_cuda) {
+    device_ = std::make_shared<torch::Device>(use_cuda && torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+    net_->to(*device_);
+  }
+  void restore(const std::string &path) { torch::load(net_, path); }
+  // CHECK: [[@LINE-1]]:43: note: torch::load() without a device puts the parameters of 'net_' on the devices
+  // CHECK: [[@LINE-4]]:5: note: 'net_' is moved to a device here, in 'Agent::Agent'
+  // FIXED: void restore(const std::string &path) { torch::load(net_, path, *device_); }
+
+ private:
+  std::shared_ptr<torch::Device> device_;
+  Net net_{4};
+};
 
 // A flat buffer (data, size): the device would be the third source argument.
 // The device is a parameter, so the fix can name it.
