@@ -34,11 +34,14 @@ class OutputNotInLoss : public Rule {
       if (fwd == c->methods.end() || fwd->second.outputs.size() < 2) continue;
       const std::vector<OutputFact> &outputs = fwd->second.outputs;
       if (call.outputs != 0 && call.outputs != outputs.size()) continue;
-      std::set<std::string> fed;
-      for (unsigned u : call.used)
-        if (u < outputs.size()) for (const std::string &m : feeders(*c, outputs[u])) fed.insert(m);
+      std::set<unsigned> used;
       for (unsigned i = 0; i < outputs.size(); ++i)
-        if (!call.used.count(i)) report(index, *c, call, i, outputs[i], fed, out);
+        if (outputs[i].keyed ? call.usedKeys.count(outputs[i].name) : call.used.count(i)) used.insert(i);
+      std::set<std::string> fed;
+      for (unsigned u : used)
+        for (const std::string &m : feeders(*c, outputs[u])) fed.insert(m);
+      for (unsigned i = 0; i < outputs.size(); ++i)
+        if (!used.count(i)) report(index, *c, call, i, outputs[i], fed, out);
     }
   }
 
@@ -56,11 +59,12 @@ class OutputNotInLoss : public Rule {
       if (starved) break;
     }
     std::string name = call.boundName.count(i) ? call.boundName.at(i) : output.name;
-    std::string label = "output " + std::to_string(i) + (name.empty() ? "" : " ('" + name + "')") + " of " + c.name +
-                        "::forward()";
+    std::string label = output.keyed ? "output \"" + output.name + "\" of " + c.name + "::forward()"
+                                     : "output " + std::to_string(i) + (name.empty() ? "" : " ('" + name + "')") +
+                                           " of " + c.name + "::forward()";
     Finding f;
     f.check = info().id;
-    f.loc = call.boundAt.count(i) ? call.boundAt.at(i) : call.loc;
+    f.loc = !output.keyed && call.boundAt.count(i) ? call.boundAt.at(i) : call.loc;
     if (starved) {
       f.message = label + " never reaches the loss passed to backward(); '" + starved->member +
                   "' only feeds this output and gets no gradient";

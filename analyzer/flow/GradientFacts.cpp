@@ -2,6 +2,7 @@
 
 #include "AstUtil.h"
 #include "LocalFlow.h"
+#include "OutputKeys.h"
 #include "TorchTypes.h"
 #include "TrainingSteps.h"
 
@@ -162,13 +163,22 @@ class LossTracer {
 std::vector<OutputFact> forwardOutputs(const FunctionDecl *forward, ASTContext &ctx) {
   LocalFlow flow(forward, ctx);
   std::vector<std::vector<const Expr *>> elements = flow.returnedElements();
+  std::vector<std::string> names = fieldNames(forward->getReturnType());
+  bool keyed = elements.size() < 2 && isKeyedOutputType(forward->getReturnType());
+  if (keyed) {
+    elements.clear();
+    for (auto &[key, values] : flow.returnedKeys()) {
+      names.push_back(key);
+      elements.push_back(std::move(values));
+    }
+  }
   std::vector<OutputFact> out;
   if (elements.size() < 2) return out;
-  std::vector<std::string> names = fieldNames(forward->getReturnType());
   const auto *owner = cast<CXXMethodDecl>(forward)->getParent();
   for (unsigned i = 0; i < elements.size(); ++i) {
     OutputFact o;
     if (i < names.size()) o.name = names[i];
+    o.keyed = keyed;
     for (const Expr *e : elements[i])
       flow.trace(e, [&](const Expr *leaf, std::optional<unsigned>) {
         if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThis(me->getBase()) && isa<FieldDecl>(me->getMemberDecl()))
@@ -243,10 +253,14 @@ std::vector<ForwardCallFact> forwardCallsReachingBackward(const FunctionDecl *fd
     f.backwardLoc = toPoint(sm, r.backward->getBeginLoc());
     f.function = fd->getNameAsString();
     f.outputs = outputCount(call->getType());
-    f.used = g.used;
+    for (unsigned u : g.used) {
+      if (auto key = elementKey(u)) f.usedKeys.insert(*key);
+      else f.used.insert(u);
+    }
     f.wholeResultUsed = g.whole;
     for (const LocalFlow::ElementBinding &b : r.flow->elementBindings()) {
-      if (b.value->IgnoreImplicit()->IgnoreParens() != call || f.boundAt.count(b.element)) continue;
+      if (b.value->IgnoreImplicit()->IgnoreParens() != call || f.boundAt.count(b.element) || elementKey(b.element))
+        continue;
       f.boundAt[b.element] = toPoint(sm, b.var->getLocation());
       f.boundName[b.element] = b.var->getNameAsString();
     }

@@ -1,6 +1,7 @@
 #include "LocalFlow.h"
 
 #include "AstUtil.h"
+#include "OutputKeys.h"
 #include "TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -33,13 +34,20 @@ std::optional<unsigned> integerTemplateArg(const CallExpr *call) {
   return static_cast<unsigned>(args->get(0).getAsIntegral().getZExtValue());
 }
 
-// `std::get<K>(x)`, `x.first`, `x.field`, `x[K]`: the selected base and element.
+// `std::get<K>(x)`, `x.first`, `x.field`, `x[K]`, and `x.at("key")` or
+// `x["key"]` of a torch::Dict or std::map: the selected base and element.
 std::optional<std::pair<const Expr *, unsigned>> selection(const Expr *e) {
+  if (const auto *call = dyn_cast<CXXMemberCallExpr>(e))
+    if (calleeName(call) == "at" && call->getNumArgs() == 1 &&
+        isKeyedOutputType(call->getImplicitObjectArgument()->getType()))
+      if (auto key = constantKey(call->getArg(0))) return std::make_pair(call->getImplicitObjectArgument(), keyElement(*key));
   if (const auto *call = dyn_cast<CallExpr>(e)) {
     if (calleeName(call) == "get" && call->getNumArgs() == 1 && !isa<CXXMemberCallExpr>(call))
       if (auto k = integerTemplateArg(call)) return std::make_pair(call->getArg(0), *k);
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call))
       if (op->getOperator() == OO_Subscript && op->getNumArgs() == 2 && !isTensorType(op->getArg(0)->getType())) {
+        if (isKeyedOutputType(op->getArg(0)->getType()))
+          if (auto key = constantKey(op->getArg(1))) return std::make_pair(op->getArg(0), keyElement(*key));
         if (op->getArg(1)->getType()->isIntegerType() && !op->getArg(1)->isValueDependent())
           if (const auto *lit = dyn_cast<IntegerLiteral>(op->getArg(1)->IgnoreParenImpCasts()))
             return std::make_pair(op->getArg(0), static_cast<unsigned>(lit->getValue().getZExtValue()));
@@ -83,6 +91,10 @@ bool mutatesObject(const CXXMemberCallExpr *call, bool discarded) {
   const CXXMethodDecl *md = call->getMethodDecl();
   if (!md) return false;
   if (isTensorRecord(md->getParent())) return md->getName().ends_with("_");
+  // torch::Dict is a handle: its insert() and clear() are const.
+  if (isKeyedOutputType(call->getImplicitObjectArgument()->getType()) && md->getDeclName().isIdentifier() &&
+      (md->getName().starts_with("insert") || md->getName() == "clear"))
+    return true;
   return !md->isConst() && (discarded || md->getReturnType()->isVoidType());
 }
 
@@ -292,6 +304,45 @@ void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const 
   if (!onLeaf(e, element)) return;
   for (const Stmt *child : e->children())
     if (const auto *ce = dyn_cast_or_null<Expr>(child)) traceInto(ce, std::nullopt, onLeaf, throughCuts, seen);
+}
+
+std::vector<std::pair<std::string, std::vector<const Expr *>>> LocalFlow::returnedKeys() const {
+  std::map<std::string, std::vector<const Expr *>> byKey;
+  for (const ReturnStmt *r : returns_) {
+    const Decl *d = r->getRetValue() ? localDecl(stripCopies(r->getRetValue())) : nullptr;
+    auto defs = d ? defsOf_.find(d) : defsOf_.end();
+    if (defs == defsOf_.end()) return {};
+    for (unsigned i : defs->second) {
+      const Def &def = defs_[i];
+      const Expr *value = stripCopies(def.value);
+      // Only a definition that replaces the value can be a declaration: the others' sites are statements.
+      if (def.kills) {  // the declaration, or a fresh container: it must start empty
+        const auto *c = dyn_cast<CXXConstructExpr>(value);
+        const auto *list = dyn_cast<InitListExpr>(value);
+        if (!(c && c->getNumArgs() == 0) && !(list && list->getNumInits() == 0)) return {};
+        continue;
+      }
+      // `d.insert(key, v)`, `d.insert_or_assign(key, v)`, `d.emplace(key, v)`, `d[key] = v`.
+      std::optional<std::string> key;
+      const Expr *stored = nullptr;
+      const auto *insert = dyn_cast<CXXMemberCallExpr>(value);
+      std::string n = insert ? calleeName(insert) : "";
+      if (insert && insert->getNumArgs() == 2 && (n == "insert" || n == "insert_or_assign" || n == "emplace")) {
+        key = constantKey(insert->getArg(0));
+        stored = insert->getArg(1);
+      } else if (const auto *assign = dyn_cast<CXXOperatorCallExpr>(static_cast<const Stmt *>(sites_[i]));
+                 assign && assign->getOperator() == OO_Equal && assign->getNumArgs() == 2) {
+        if (const auto *sub = dyn_cast<CXXOperatorCallExpr>(stripCopies(assign->getArg(0)));
+            sub && sub->getOperator() == OO_Subscript && sub->getNumArgs() == 2) {
+          key = constantKey(sub->getArg(1));
+          stored = assign->getArg(1);
+        }
+      }
+      if (!key) return {};  // a key that is not a constant, or another change
+      byKey[*key].push_back(stored);
+    }
+  }
+  return {byKey.begin(), byKey.end()};
 }
 
 std::vector<std::vector<const Expr *>> LocalFlow::returnedElements() const {

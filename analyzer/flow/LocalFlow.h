@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace nnlint {
@@ -51,6 +52,10 @@ class LocalFlow {
   // The values a function returns, split into elements when it returns a
   // brace list, make_tuple/make_pair, or a local struct filled field by field.
   std::vector<std::vector<const clang::Expr *>> returnedElements() const;
+  // The values a function stores under each constant key of the torch::Dict
+  // or std::map local it returns; empty when a key is not a constant, the
+  // container does not start empty, or it is changed in another way.
+  std::vector<std::pair<std::string, std::vector<const clang::Expr *>>> returnedKeys() const;
 
   // One definition of a local variable.
   struct Def {

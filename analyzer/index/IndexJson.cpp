@@ -94,7 +94,7 @@ NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
-NNLINT_JSON(OutputFact, name, members, callees)
+NNLINT_JSON(OutputFact, name, keyed, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
 NNLINT_JSON(DictEntryFact, member, key, moduleClass, loc)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
@@ -103,7 +103,7 @@ NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia)
-NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, boundAt, boundName,
+NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
             innerCauseText, device, indexFreeDevice, fixBegin, fixEnd, fixText)

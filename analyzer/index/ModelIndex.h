@@ -156,9 +156,10 @@ struct Guard {
 };
 
 // One element of what forward() returns (a tuple element, a struct field,
-// a pair member) and the members whose values flow into it.
+// a pair member, a torch::Dict entry) and the members whose values flow into it.
 struct OutputFact {
-  std::string name;  // field or binding name if known, else ""
+  std::string name;  // field or binding name if known, else ""; the key of a keyed output
+  bool keyed = false;  // an entry of a torch::Dict or std::map, selected by its key
   std::set<std::string> members;
   std::set<std::string> callees;  // own methods whose results flow into it
 };
@@ -283,6 +284,7 @@ struct ForwardCallFact {
   std::string function;      // the function that holds both
   unsigned outputs = 0;      // number of outputs the caller can select from (0: unknown)
   std::set<unsigned> used;   // outputs that reach the loss
+  std::set<std::string> usedKeys;  // the keys of keyed outputs that reach the loss
   std::map<unsigned, SourcePoint> boundAt;  // where an output is bound to a name
   std::map<unsigned, std::string> boundName;
   bool wholeResultUsed = false;  // the result escapes as a whole: every output counts as used

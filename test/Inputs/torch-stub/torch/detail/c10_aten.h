@@ -436,6 +436,33 @@ struct C10_API InferenceMode {
   ~InferenceMode();
   static bool is_enabled();
 };
+// ATen/core/Dict.h: the public members. A Dict is a handle, so copies share
+// the entries, and insert() is const. The iterator is not modelled.
+template <class Key, class Value>
+class Dict final {
+ public:
+  using key_type = Key;
+  using mapped_type = Value;
+  using size_type = size_t;
+  struct iterator {};
+  explicit Dict();
+  ~Dict() = default;
+  Dict(const Dict &) = default;
+  Dict &operator=(const Dict &) = default;
+  Dict copy() const;
+  iterator begin() const;
+  iterator end() const;
+  bool empty() const;
+  size_type size() const;
+  void clear() const;
+  template <class Key_, class Value_>
+  std::pair<iterator, bool> insert(Key_ &&key, Value_ &&value) const;
+  template <class Key_, class Value_>
+  std::pair<iterator, bool> insert_or_assign(Key_ &&key, Value_ &&value) const;
+  Value at(const Key &key) const;
+  iterator find(const Key &key) const;
+  bool contains(const Key &key) const;
+};
 }  // namespace c10
 
 namespace caffe2 {
