@@ -315,14 +315,14 @@ std::vector<std::pair<std::string, std::vector<const Expr *>>> LocalFlow::return
     for (unsigned i : defs->second) {
       const Def &def = defs_[i];
       const Expr *value = stripCopies(def.value);
-      // Only a definition that replaces the value can be a declaration: the others' sites are statements.
       if (def.kills) {  // the declaration, or a fresh container: it must start empty
         const auto *c = dyn_cast<CXXConstructExpr>(value);
         const auto *list = dyn_cast<InitListExpr>(value);
         if (!(c && c->getNumArgs() == 0) && !(list && list->getNumInits() == 0)) return {};
         continue;
       }
-      // `d.insert(key, v)`, `d.insert_or_assign(key, v)`, `d.emplace(key, v)`, `d[key] = v`.
+      // `d.insert(key, v)`, `d.insert_or_assign(key, v)`, `d.emplace(key, v)`, `d[key] = v`. Only
+      // declarations are not statements, and they replace the value: this site is a statement.
       std::optional<std::string> key;
       const Expr *stored = nullptr;
       const auto *insert = dyn_cast<CXXMemberCallExpr>(value);
