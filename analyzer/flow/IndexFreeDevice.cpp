@@ -1,6 +1,7 @@
 #include "IndexFreeDevice.h"
 
 #include "AstUtil.h"
+#include "LocalFlow.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -55,6 +56,9 @@ struct Definitions : RecursiveASTVisitor<Definitions> {
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *fd = call->getDirectCallee();
     if (!fd || isa<CXXOperatorCallExpr>(call)) return true;
+    // A library template that forwards its arguments (std::make_shared, TensorOptions::device)
+    // takes the device by a non-const reference only to pass it on.
+    if (fd->getPrimaryTemplate() && isLibraryDecl(fd)) return true;
     for (unsigned i = 0; i < call->getNumArgs() && i < fd->getNumParams(); ++i) {
       QualType p = fd->getParamDecl(i)->getType();
       if (p->isReferenceType() && !p.getNonReferenceType().isConstQualified() && named(call->getArg(i)) == var)

@@ -82,6 +82,7 @@ void resume_where_available(const std::string &path) {
   // CHECK: [[@LINE-1]]:3: note: torch::load() without a device puts the parameters of 'net' on the devices the checkpoint was saved from; it was moved to a device without an index, so this is wrong only for a checkpoint saved on another kind of device (CPU against CUDA); pass the device as the last argument [nn-load-without-device]
   // CHECK: [[@LINE-3]]:3: note: 'net' is moved to 'device' here
   // FIXED: torch::load(net, path, device);
+  auto inputs = torch::zeros({2, 4}, torch::TensorOptions().device(device));  // passed on, not changed
   auto kind = torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
   Net net2(4);
   net2->to(torch::Device("cuda"));
@@ -98,6 +99,7 @@ class Agent {
  public:
   explicit Agent(bool use_cuda) {
     device_ = std::make_shared<torch::Device>(use_cuda && torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+    helper_ = std::make_shared<Helper>(device_);  // the pointer is passed on, not changed
     net_->to(*device_);
   }
   void restore(const std::string &path) { torch::load(net_, path); }
@@ -106,7 +108,12 @@ class Agent {
   // FIXED: void restore(const std::string &path) { torch::load(net_, path, *device_); }
 
  private:
+  struct Helper {
+    explicit Helper(std::shared_ptr<torch::Device> d) : device(std::move(d)) {}
+    std::shared_ptr<torch::Device> device;
+  };
   std::shared_ptr<torch::Device> device_;
+  std::shared_ptr<Helper> helper_;
   Net net_{4};
 };
 
