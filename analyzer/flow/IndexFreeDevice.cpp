@@ -94,12 +94,8 @@ bool constructedIndexFree(ArrayRef<const Expr *> args, const FunctionDecl *fd, i
   for (const Expr *a : args)
     if (!isa<CXXDefaultArgExpr>(a)) given.push_back(a);
   if (given.size() != 1) return false;
-  const Expr *arg = stripCopies(given[0]);
-  if (const auto *str = dyn_cast<CXXConstructExpr>(arg))  // std::string from a literal
-    if (str->getNumArgs() >= 1 && isa<StringLiteral>(str->getArg(0)->IgnoreParenImpCasts()))
-      arg = str->getArg(0)->IgnoreParenImpCasts();
-  if (const auto *s = dyn_cast<StringLiteral>(arg)) return !s->getString().contains(':');
-  return indexFree(arg, fd, depth);
+  if (std::optional<std::string> text = literalString(given[0])) return text->find(':') == std::string::npos;
+  return indexFree(given[0], fd, depth);
 }
 
 bool indexFree(const Expr *e, const FunctionDecl *fd, int depth) {

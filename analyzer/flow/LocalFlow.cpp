@@ -40,14 +40,14 @@ std::optional<std::pair<const Expr *, unsigned>> selection(const Expr *e) {
   if (const auto *call = dyn_cast<CXXMemberCallExpr>(e))
     if (calleeName(call) == "at" && call->getNumArgs() == 1 &&
         isKeyedOutputType(call->getImplicitObjectArgument()->getType()))
-      if (auto key = constantKey(call->getArg(0))) return std::make_pair(call->getImplicitObjectArgument(), keyElement(*key));
+      if (auto key = literalString(call->getArg(0))) return std::make_pair(call->getImplicitObjectArgument(), keyElement(*key));
   if (const auto *call = dyn_cast<CallExpr>(e)) {
     if (calleeName(call) == "get" && call->getNumArgs() == 1 && !isa<CXXMemberCallExpr>(call))
       if (auto k = integerTemplateArg(call)) return std::make_pair(call->getArg(0), *k);
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call))
       if (op->getOperator() == OO_Subscript && op->getNumArgs() == 2 && !isTensorType(op->getArg(0)->getType())) {
         if (isKeyedOutputType(op->getArg(0)->getType()))
-          if (auto key = constantKey(op->getArg(1))) return std::make_pair(op->getArg(0), keyElement(*key));
+          if (auto key = literalString(op->getArg(1))) return std::make_pair(op->getArg(0), keyElement(*key));
         if (op->getArg(1)->getType()->isIntegerType() && !op->getArg(1)->isValueDependent())
           if (const auto *lit = dyn_cast<IntegerLiteral>(op->getArg(1)->IgnoreParenImpCasts()))
             return std::make_pair(op->getArg(0), static_cast<unsigned>(lit->getValue().getZExtValue()));
@@ -328,13 +328,13 @@ std::vector<std::pair<std::string, std::vector<const Expr *>>> LocalFlow::return
       const auto *insert = dyn_cast<CXXMemberCallExpr>(value);
       std::string n = insert ? calleeName(insert) : "";
       if (insert && insert->getNumArgs() == 2 && (n == "insert" || n == "insert_or_assign" || n == "emplace")) {
-        key = constantKey(insert->getArg(0));
+        key = literalString(insert->getArg(0));
         stored = insert->getArg(1);
       } else if (const auto *assign = dyn_cast<CXXOperatorCallExpr>(static_cast<const Stmt *>(sites_[i]));
                  assign && assign->getOperator() == OO_Equal && assign->getNumArgs() == 2) {
         if (const auto *sub = dyn_cast<CXXOperatorCallExpr>(stripCopies(assign->getArg(0)));
             sub && sub->getOperator() == OO_Subscript && sub->getNumArgs() == 2) {
-          key = constantKey(sub->getArg(1));
+          key = literalString(sub->getArg(1));
           stored = assign->getArg(1);
         }
       }

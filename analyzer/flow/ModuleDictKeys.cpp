@@ -39,18 +39,6 @@ const MemberExpr *memberExprOf(const Expr *e) {
   return dyn_cast<MemberExpr>(e);
 }
 
-// The string literal a key expression holds: "a", std::string("a").
-std::optional<std::string> literalKey(const Expr *e) {
-  for (int depth = 0; e && depth < 8; ++depth) {
-    e = stripCopies(e);
-    if (const auto *s = dyn_cast<StringLiteral>(e)) return s->getString().str();
-    const auto *c = dyn_cast<CXXConstructExpr>(e);
-    if (!c || c->getNumArgs() == 0) return std::nullopt;
-    e = c->getArg(0);  // std::string(const char *), with a defaulted allocator after it
-  }
-  return std::nullopt;
-}
-
 // A construction whose only written argument is the first (an allocator may follow by default).
 bool oneWrittenArg(const CXXConstructExpr *c) {
   if (c->getNumArgs() == 0) return false;
@@ -110,7 +98,7 @@ class Walker : public RecursiveASTVisitor<Walker> {
       key = call->getArg(0);
       module = call->getArg(1);
     }
-    std::optional<std::string> k = key ? literalKey(key) : std::nullopt;
+    std::optional<std::string> k = key ? literalString(key) : std::nullopt;
     if (!k) return false;
     DictEntryFact d;
     d.member = member;
@@ -172,7 +160,7 @@ class Walker : public RecursiveASTVisitor<Walker> {
 
  private:
   void lookup(const FieldDecl *f, const Expr *key) {
-    std::optional<std::string> k = literalKey(key);
+    std::optional<std::string> k = literalString(key);
     m_.dictLookups[f->getNameAsString()].insert(k ? *k : "");
   }
 

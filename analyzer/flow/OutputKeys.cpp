@@ -1,9 +1,6 @@
 #include "OutputKeys.h"
 
-#include "AstUtil.h"
-
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ExprCXX.h"
 
 #include <map>
 #include <vector>
@@ -36,13 +33,6 @@ std::optional<std::string> elementKey(unsigned element) {
   const KeyTable &t = table();
   if (element < kFirstKeyElement || element - kFirstKeyElement >= t.keys.size()) return std::nullopt;
   return t.keys[element - kFirstKeyElement];
-}
-
-std::optional<std::string> constantKey(const Expr *e) {
-  e = stripCopies(e);
-  if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() >= 1) e = c->getArg(0)->IgnoreParenImpCasts();
-  if (const auto *s = dyn_cast<StringLiteral>(e); s && s->isOrdinary()) return s->getString().str();
-  return std::nullopt;
 }
 
 bool isKeyedOutputType(QualType t) {

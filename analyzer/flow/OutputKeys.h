@@ -5,7 +5,6 @@
 // process, so the numbers never meet a tuple's.
 #pragma once
 
-#include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 
 #include <optional>
@@ -18,9 +17,6 @@ inline constexpr unsigned kFirstKeyElement = 1u << 24;
 unsigned keyElement(const std::string &key);
 // The key an element number stands for; nullopt for a tuple element.
 std::optional<std::string> elementKey(unsigned element);
-
-// The text of a string literal key, through std::string's construction.
-std::optional<std::string> constantKey(const clang::Expr *e);
 
 // c10::Dict (torch::Dict), std::map or std::unordered_map with string keys.
 bool isKeyedOutputType(clang::QualType t);

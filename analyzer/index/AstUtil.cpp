@@ -91,6 +91,18 @@ bool literalFalse(const Expr *e) {
   return false;
 }
 
+std::optional<std::string> literalString(const Expr *e) {
+  for (int depth = 0; e && depth < 8; ++depth) {
+    e = stripCopies(e);
+    if (const auto *s = dyn_cast<StringLiteral>(e))
+      return s->getCharByteWidth() == 1 ? std::optional<std::string>(s->getString().str()) : std::nullopt;
+    const auto *c = dyn_cast<CXXConstructExpr>(e);
+    if (!c || c->getNumArgs() == 0) return std::nullopt;
+    e = c->getArg(0);  // std::string(const char *), with a defaulted allocator after it
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 struct GradFinder : RecursiveASTVisitor<GradFinder> {

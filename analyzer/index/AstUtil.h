@@ -36,6 +36,8 @@ const clang::Expr *callObject(const clang::CallExpr *call);
 bool isNullValue(const clang::Expr *e);
 // `e` is the literal `false`.
 bool literalFalse(const clang::Expr *e);
+// The text of the string literal an expression holds: "a", std::string("a").
+std::optional<std::string> literalString(const clang::Expr *e);
 
 // True when the expression creates a tensor that requires grad:
 // torch::requires_grad(), .requires_grad(true), .requires_grad_(), .set_requires_grad(true).
