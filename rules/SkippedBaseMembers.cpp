@@ -92,7 +92,7 @@ std::vector<SkippedBaseMember> skippedBaseMembers(const ModelIndex &index, const
   // Every method of the derived class but set-up counts: a second entry point may train the member.
   std::vector<std::string> entries;
   for (const auto &[name, m] : derived.methods)
-    if (name != "<ctor>" && name != "<dtor>" && name != "reset" && name != "clone") entries.push_back(name);
+    if (!isSetupMethod(name)) entries.push_back(name);
   auto reached = membersReached(index, derived, entries);
   if (!reached) return out;
   for (const ClassFact *base : *bases) {

@@ -6,17 +6,13 @@
 namespace nnlint {
 namespace {
 
-bool isSetup(const std::string &method) {
-  return method == "<ctor>" || method == "<dtor>" || method == "reset" || method == "clone";
-}
-
 // The constant keys any method but set-up looks up; nullopt when one looks an
 // entry up by another key, walks the dict, or passes it on.
 std::optional<std::set<std::string>> keysLookedUp(const ClassFact &c, const std::string &dict) {
   std::set<std::string> keys;
   for (const auto &[name, m] : c.methods) {
     auto it = m.dictLookups.find(dict);
-    if (isSetup(name) || it == m.dictLookups.end()) continue;
+    if (isSetupMethod(name) || it == m.dictLookups.end()) continue;
     if (it->second.count("")) return std::nullopt;
     keys.insert(it->second.begin(), it->second.end());
   }
@@ -25,7 +21,7 @@ std::optional<std::set<std::string>> keysLookedUp(const ClassFact &c, const std:
 
 bool onlyFilledInSetup(const ClassFact &c, const std::string &dict) {
   for (const WriteFact &w : c.writes)
-    if (w.member == dict && !isSetup(w.method)) return false;
+    if (w.member == dict && !isSetupMethod(w.method)) return false;
   return !c.dictsWithUnknownKeys.count(dict);
 }
 

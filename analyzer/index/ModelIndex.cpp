@@ -5,6 +5,10 @@
 
 namespace nnlint {
 
+bool isSetupMethod(const std::string &method) {
+  return method == "<ctor>" || method == "<dtor>" || method == "reset" || method == "clone";
+}
+
 const MemberFact *ClassFact::member(const std::string &n) const {
   for (const MemberFact &m : members)
     if (m.name == n) return &m;

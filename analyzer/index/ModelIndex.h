@@ -217,6 +217,10 @@ struct MethodFact {
   std::map<std::string, std::set<std::string>> dictLookups;
 };
 
+// The methods that build or tear down a module rather than run it: the
+// constructor, the destructor, reset() and clone().
+bool isSetupMethod(const std::string &method);
+
 struct ClassFact {
   std::string name;  // qualified
   SourcePoint loc;
