@@ -2,6 +2,8 @@
 
 #include <torch/version.h>
 
+#include <algorithm>
+
 namespace nnlint::verify::detail {
 namespace {
 
@@ -23,7 +25,12 @@ class CopyBackend : public Backend {
 
 std::unique_ptr<Backend> make_backend(const std::vector<torch::Device>& devices) {
 #ifdef NNLINT_VERIFY_WITH_NCCL
-  if (!devices.empty() && devices[0].is_cuda()) return make_nccl_backend(devices);
+  // NCCL needs one communicator per device; a device listed twice (data_parallel accepts
+  // {cuda:0, cuda:0}) is summed by copies.
+  bool distinct = true;
+  for (size_t i = 0; i < devices.size(); ++i)
+    distinct = distinct && std::find(devices.begin() + static_cast<std::ptrdiff_t>(i) + 1, devices.end(), devices[i]) == devices.end();
+  if (!devices.empty() && devices[0].is_cuda() && distinct) return make_nccl_backend(devices);
 #else
   (void)devices;
 #endif

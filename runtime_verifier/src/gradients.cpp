@@ -2,6 +2,7 @@
 #include "steps.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace nnlint::verify::detail {
@@ -91,19 +92,31 @@ void compare_with_whole_batch(const Gradients& grads, const torch::Tensor& combi
     scaled_total += h[k][1];
   }
   const bool scaled = try_scaled && scaled_total < unscaled_total;
+  // The model-wide scale: a parameter whose own gradient is near zero (a bias before a
+  // normalisation) holds only rounding noise, which its own norm would magnify. Its error is
+  // also allowed its share of the whole gradient's norm, as if spread evenly over all elements.
+  double whole_squared = 0;
+  int64_t elements = 0;
+  for (size_t k = 0; k < params; ++k) {
+    whole_squared += h[k][2] * h[k][2];
+    elements += grads.numel[k];
+  }
+  const double model_norm = std::sqrt(whole_squared) / (scaled ? replicas : 1.0);
   double worst = 0;
   for (size_t k = 0; k < params; ++k) {
     const double diff = scaled ? h[k][1] : h[k][0];
     const double norm = scaled ? h[k][2] / replicas : h[k][2];
-    const double rel = diff / std::max(norm, 1e-30);
-    worst = std::max(worst, norm > 0 ? rel : diff);
-    if (diff <= options.grad_rtol * norm + options.grad_atol) continue;
+    const double share = model_norm * std::sqrt(static_cast<double>(grads.numel[k]) / static_cast<double>(elements));
+    const double scale = norm + share;
+    const double rel = diff / std::max(scale, 1e-30);
+    worst = std::max(worst, scale > 0 ? rel : diff);
+    if (diff <= options.grad_rtol * scale + options.grad_atol) continue;
     Finding f;
     f.rule = rules::kGradientMismatch;
     f.parameter = grads.names[k];
     f.message = "gradient of '" + f.parameter + "' summed over replicas differs from the whole batch's" +
                 (scaled ? " / " + format(replicas) : std::string()) + " by " + format(rel) +
-                " (relative L2; tolerance " + format(options.grad_rtol) +
+                " (L2, relative to its own norm plus its share of the model's; tolerance " + format(options.grad_rtol) +
                 (options.per_replica_loss ? "): per-replica loss averaging over uneven shards, a batch-dependent "
                                             "layer, or replicas that diverge"
                                           : "): a batch-dependent layer (BatchNorm in training mode) or replicas "

@@ -1,6 +1,7 @@
 // Small helpers over a module's state, shared by check_module and check_ranks.
 #pragma once
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <torch/nn/module.h>
 #include <torch/types.h>
 
@@ -34,12 +35,25 @@ class BufferRestore {
   std::vector<torch::Tensor> buffers_, saved_;
 };
 
-// The loss when the user gives none: the sum of every floating-point output.
+// The loss when the user gives none: every floating-point output projected on a fixed random
+// direction, <output, R>, summed. A plain sum is degenerate: the sum of a normalised or softmax
+// output is constant, so its gradient is rounding noise. R has the output's shape without the
+// batch dimension and comes from a fixed seed, so shards, replicas and ranks all use the same R,
+// and the per-shard losses add up to the whole batch's.
 inline torch::Tensor default_loss(const std::vector<torch::Tensor>& outputs) {
   torch::Tensor loss;
   for (const torch::Tensor& o : outputs) {
     if (!o.defined() || !o.is_floating_point()) continue;
-    loss = loss.defined() ? loss + o.sum().to(loss.device()) : o.sum();
+    std::vector<int64_t> shape = o.sizes().vec();
+    if (!shape.empty()) shape[0] = 1;
+    torch::Tensor direction;
+    {
+      torch::NoGradGuard no_grad;
+      direction = torch::randn(shape, at::detail::createCPUGenerator(0x6e6e6c696e74), torch::kDouble)
+                      .to(o.device(), o.scalar_type());
+    }
+    torch::Tensor term = (o * direction).sum();
+    loss = loss.defined() ? loss + term.to(loss.device()) : term;
   }
   TORCH_CHECK(loss.defined(), "forward() returned no floating-point output to take the default loss of");
   return loss;

@@ -81,7 +81,7 @@ NonFiniteOrigin first_non_finite_op(const std::function<void()>& step) {
   std::lock_guard<std::mutex> one_at_a_time(g_mutex);
   Search search;
   g_search.store(&search, std::memory_order_release);
-  at::CallbackHandle handle = compat::add_thread_finder(&on_start, &on_end);
+  at::CallbackHandle handle = compat::add_thread_observer(&on_start, &on_end);
   try {
     step();
   } catch (...) {

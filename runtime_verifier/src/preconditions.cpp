@@ -77,9 +77,7 @@ bool check_devices(const std::vector<torch::Device>& devices, Report& report) {
         invalid(report, d, std::to_string(cuda_count) + " CUDA device(s) visible, indices start at 0" +
                                (visible ? std::string(" after CUDA_VISIBLE_DEVICES=") + visible : "") +
                                renumbered_hint(entries, d.index(), cuda_count));
-      else if (!seen.insert(d.index()).second)
-        invalid(report, d, "listed twice (one communicator per device)");
-      else
+      else if (seen.insert(d.index()).second)
         mapping += (mapping.empty() ? "" : ", ") + d.str() + " = " +
                    (!visible ? "GPU " + std::to_string(d.index())
                     : static_cast<size_t>(d.index()) < entries.size() ? physical_name(entries[static_cast<size_t>(d.index())])

@@ -25,14 +25,9 @@ namespace nnlint::verify::compat {
 using StartFn = std::unique_ptr<at::ObserverContext> (*)(const at::RecordFunction&);
 
 // Observe ATen operators (not autograd nodes or user scopes) run by this thread and by the
-// autograd work it starts, which inherits this thread's callbacks.
-inline at::CallbackHandle add_thread_observer(StartFn start) {
-  return at::addThreadLocalCallback(
-      at::RecordFunctionCallback(start).needsInputs(true).scopes({at::RecordScope::FUNCTION}));
-}
-
-// The same, with outputs too and an end callback (the non-finite finder).
-inline at::CallbackHandle add_thread_finder(StartFn start, at::RecordFunctionCallback::EndCallback end) {
+// autograd work it starts, which inherits this thread's callbacks; inputs at the start,
+// outputs at the end.
+inline at::CallbackHandle add_thread_observer(StartFn start, at::RecordFunctionCallback::EndCallback end) {
   return at::addThreadLocalCallback(at::RecordFunctionCallback(start, end)
                                         .needsInputs(true)
                                         .needsOutputs(true)

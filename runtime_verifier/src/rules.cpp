@@ -16,6 +16,12 @@ const std::vector<RuleText>& all() {
                           "device, away from where the program put it."},
       {kDeviceMismatch, "An operator of a replica mixes tensors on the replica's device with a "
                         "tensor on another device."},
+      {kMadeOnOtherDevice, "A replica's forward() makes a tensor on another GPU than the replica's (a device "
+                           "without an index, or a fixed one) and mixes it with the replica's tensors: "
+                           "data_parallel sets no device guard, so every replica allocates on the same GPU."},
+      {kLostBufferUpdate, "forward() changes a registered buffer (BatchNorm statistics, a counter), but "
+                          "data_parallel runs clones of the model and drops their buffers: the model's own "
+                          "buffer never changes."},
       {kReplicaCrosstalk, "A replica computes with a parameter or buffer that belongs to another "
                           "replica."},
       {kPartialGradient, "A parameter receives a gradient on some replicas but not on others."},

@@ -4,19 +4,25 @@
 #include "nnlint/verify.h"
 
 #include "backend.h"
+#include "buffer_updates.h"
 #include "errors.h"
 #include "nonfinite.h"
 #include "observer.h"
 #include "rules.h"
 #include "steps.h"
 #include "module_state.h"
+#include "training_modes.h"
 
+#include <ATen/Parallel.h>
 #include <torch/autograd.h>
 #include <torch/utils.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <map>
+#include <optional>
+#include <set>
 #include <thread>
 
 namespace nnlint::verify {
@@ -67,6 +73,12 @@ Tensors gather(const std::vector<Tensors>& outputs, const torch::Device& device)
     gathered.push_back(parts[0].dim() == 0 ? torch::stack(parts) : torch::cat(parts));
   }
   return gathered;
+}
+
+Tensors whole_inputs(const Tensors& inputs, const torch::Device& at) {
+  Tensors out;
+  for (const torch::Tensor& in : inputs) out.push_back(in.to(at));
+  return out;
 }
 
 void add_owners(OwnerMap& owners, const torch::nn::Module& m, int replica) {
@@ -121,6 +133,248 @@ void report_memory(const Backend& backend, const std::vector<torch::Device>& dev
 namespace detail {
 namespace {
 
+// One replicated step: each replica's observed forward and backward.
+struct ReplicaStep {
+  std::vector<std::shared_ptr<torch::nn::Module>> copies;
+  std::vector<std::unique_ptr<ReplicaObserver>> observers;
+  std::vector<Tensors> outputs;
+  std::vector<std::string> errors;  // per replica, "" when it succeeded
+  std::vector<int64_t> forward_ops;
+  std::vector<std::pair<size_t, size_t>> diff_at;  // (replica, output) of outputs that require grad
+  Tensors out_grads;                               // d loss / d output, one per diff_at
+  std::string loss_error;
+  Gradients grads;
+
+  bool ok() const {
+    return loss_error.empty() && std::all_of(errors.begin(), errors.end(), [](const std::string& e) { return e.empty(); });
+  }
+  std::map<std::string, int64_t> random_ops() const {
+    std::map<std::string, int64_t> all;
+    for (const auto& o : observers)
+      for (const auto& [op, n] : o->random_ops()) all[op] += n;
+    return all;
+  }
+};
+
+// Replicates, runs every replica's forward as data_parallel's parallel_apply does (at::parallel_for,
+// no device guard: a tensor made on a device without an index lands on the thread's current
+// device), takes the loss of the gathered outputs, and each replica's gradients. False (with a
+// finding) when a clone fails.
+bool run_replicas(const std::shared_ptr<torch::nn::Module>& model, const std::vector<Tensors>& shards,
+                  const std::vector<torch::Device>& devices, const ForwardFn& forward, const LossFn& loss,
+                  const Options& options, ReplicaStep& step, OwnerMap& owners, Report& report) {
+  const size_t replicas = shards.size();
+  step.copies.resize(replicas);
+  for (size_t r = 0; r < replicas; ++r) {
+    try {
+      step.copies[r] = model->clone(devices[r]);
+    } catch (...) {
+      step_failed(report, static_cast<int>(r), devices[r].str(), "clone()", current_exception_line());
+      return false;
+    }
+  }
+  owners.clear();
+  add_owners(owners, *model, -1);
+  for (size_t r = 0; r < replicas; ++r) add_owners(owners, *step.copies[r], static_cast<int>(r));
+  for (size_t r = 0; r < replicas; ++r)
+    step.observers.push_back(std::make_unique<ReplicaObserver>(static_cast<int>(r), devices[r], owners));
+
+  step.outputs.assign(replicas, {});
+  step.errors.assign(replicas, "");
+  at::parallel_for(0, static_cast<int64_t>(replicas), 1, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      try {
+        torch::AutoGradMode grad_mode(true);
+        ReplicaObserver::Scope observe(*step.observers[r]);
+        step.outputs[r] = forward(*step.copies[r], shards[r]);
+      } catch (...) {
+        step.errors[r] = current_exception_line();
+      }
+    }
+  });
+  for (const auto& o : step.observers) step.forward_ops.push_back(o->ops_seen());
+
+  // Loss, unobserved: gradient of the loss with respect to every replica's outputs.
+  if (step.ok()) {
+    try {
+      Tensors losses, diff_outputs;
+      double weight = 1.0;
+      if (options.per_replica_loss) {
+        for (const Tensors& o : step.outputs) losses.push_back(loss(o));
+        weight = 1.0 / static_cast<double>(replicas);
+      } else {
+        losses.push_back(loss(gather(step.outputs, devices[0])));
+      }
+      for (size_t r = 0; r < replicas; ++r)
+        for (size_t i = 0; i < step.outputs[r].size(); ++i)
+          if (step.outputs[r][i].defined() && step.outputs[r][i].requires_grad()) {
+            step.diff_at.emplace_back(r, i);
+            diff_outputs.push_back(step.outputs[r][i]);
+          }
+      Tensors weights;
+      for (const torch::Tensor& l : losses) weights.push_back(torch::full_like(l, weight));
+      if (!diff_outputs.empty())
+        step.out_grads = torch::autograd::grad(losses, diff_outputs, weights, false, false, /*allow_unused=*/true);
+    } catch (...) {
+      step.loss_error = current_exception_line();
+    }
+  }
+
+  // Backward, observed: each replica's own parameters only, nothing accumulates in .grad. The
+  // autograd engine runs a device's work on that device, as it does after data_parallel.
+  for (const auto& [name, p] : trainable(*model)) {
+    step.grads.names.push_back(name);
+    step.grads.numel.push_back(p.numel());
+  }
+  step.grads.of.assign(replicas, Tensors(step.grads.names.size()));
+  if (!step.ok()) return true;
+  std::vector<std::string> backward_errors = on_each_replica(replicas, [&](size_t r) {
+    Tensors outs, gouts;
+    for (size_t j = 0; j < step.diff_at.size(); ++j)
+      if (step.diff_at[j].first == r && step.out_grads[j].defined()) {
+        outs.push_back(step.outputs[r][step.diff_at[j].second]);
+        gouts.push_back(step.out_grads[j]);
+      }
+    auto params = trainable(*step.copies[r]);
+    if (outs.empty() || params.empty()) return;
+    Tensors leaves;
+    for (const auto& p : params) leaves.push_back(p.second);
+    c10::DeviceGuard guard(devices[r]);
+    ReplicaObserver::Scope observe(*step.observers[r]);
+    Tensors g = torch::autograd::grad(outs, leaves, gouts, false, false, /*allow_unused=*/true);
+    for (size_t k = 0; k < params.size(); ++k) {
+      auto it = std::find(step.grads.names.begin(), step.grads.names.end(), params[k].first);
+      if (it != step.grads.names.end()) step.grads.of[r][it - step.grads.names.begin()] = g[k];
+    }
+  });
+  for (size_t r = 0; r < replicas; ++r)
+    if (!backward_errors[r].empty()) step.errors[r] = backward_errors[r];
+  return true;
+}
+
+// The whole batch on the model itself (already where it lives; another clone() would cost more
+// than the step, since clone() re-runs reset()). Its buffers (BatchNorm statistics) are restored
+// afterwards, and autograd::grad leaves its .grad alone.
+struct WholeBatch {
+  Tensors outputs;
+  Tensors grads;  // one per name of `names`, undefined: none
+};
+WholeBatch run_whole_batch(torch::nn::Module& model, const Tensors& inputs, const torch::Device& at,
+                           const ForwardFn& forward, const LossFn& loss, const std::vector<std::string>& names) {
+  BufferRestore restore(model);
+  WholeBatch whole;
+  whole.outputs = forward(model, whole_inputs(inputs, at));
+  torch::Tensor whole_loss = loss(whole.outputs);
+  auto params = trainable(model);
+  Tensors leaves;
+  for (const auto& p : params) leaves.push_back(p.second);
+  whole.grads.assign(names.size(), torch::Tensor());
+  Tensors g = torch::autograd::grad({whole_loss}, leaves, {}, false, false, /*allow_unused=*/true);
+  for (size_t k = 0; k < params.size(); ++k) {
+    auto it = std::find(names.begin(), names.end(), params[k].first);
+    if (it != names.end()) whole.grads[it - names.begin()] = g[k];
+  }
+  return whole;
+}
+
+// True when some floating-point output of a part of the batch (its first rows) differs from the
+// same rows of the whole batch's output beyond rtol (relative L2) and atol.
+bool differs_from_whole(const Tensors& part, const Tensors& whole, double rtol, double atol) {
+  torch::NoGradGuard no_grad;
+  for (size_t i = 0; i < std::min(part.size(), whole.size()); ++i) {
+    const torch::Tensor &p = part[i], &w = whole[i];
+    if (!p.defined() || !w.defined() || !p.is_floating_point() || p.dim() == 0 || p.dim() != w.dim() ||
+        p.size(0) > w.size(0))
+      continue;
+    torch::Tensor rows = w.narrow(0, 0, p.size(0)).to(p.device(), torch::kDouble);
+    if (rows.sizes() != p.sizes()) continue;
+    const double diff = (p.to(torch::kDouble) - rows).norm().item<double>();
+    if (diff > rtol * rows.norm().item<double>() + atol) return true;
+  }
+  return false;
+}
+
+std::string labels(const torch::nn::Module& model, const std::set<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + module_label(model, n);
+  return out;
+}
+
+std::string op_list(const std::map<std::string, int64_t>& ops) {
+  std::string out;
+  for (const auto& [op, n] : ops) out += (out.empty() ? "" : ", ") + op + " x" + std::to_string(n);
+  return out;
+}
+
+// Random draws and batch statistics make the replicas differ from the whole batch by design.
+// Names the modules responsible, and returns those to put in eval mode for a meaningful
+// comparison; nullopt (with an info line) when no choice of modules makes one.
+std::optional<std::set<std::string>> explain_shard_differences(TrainingFlags& flags, const ShardSources& found,
+                                                               const torch::nn::Module& model, Report& report) {
+  if (!found.random_in_eval.empty()) {
+    report.add_info("gradient comparison",
+                    "skipped: forward() draws random numbers with every module in eval mode (" +
+                        op_list(found.random_in_eval) + "), so the shards cannot match the whole batch");
+    return std::nullopt;
+  }
+  if (found.coupled_in_eval) {
+    report.add_info("gradient comparison",
+                    "skipped: with every module in eval mode, a shard's outputs still differ from the same samples' "
+                    "in the whole batch: forward() couples the samples (a reduction over the batch dimension), "
+                    "so each replica computes with its own shard's statistics by design");
+    return std::nullopt;
+  }
+  if (!found.each_tried) {
+    report.add_info("modules in training mode", std::to_string(found.candidates) + " (more than " +
+                                                     std::to_string(kMaxModulesTried) +
+                                                     " to try one by one): all compared in eval mode");
+    return std::set<std::string>(flags.training().begin(), flags.training().end());
+  }
+  for (const auto& [name, ops] : found.random)
+    report.add_info("random draws", module_label(model, name) + " draws random numbers in training mode (" + ops +
+                                        "): replicas and the whole batch draw differently");
+  if (!found.batch_coupled.empty())
+    report.add_info("batch statistics", labels(model, found.batch_coupled) +
+                                            ": in training mode each replica normalises its shard with the shard's "
+                                            "own statistics, so per-shard results differ from the whole batch's by design");
+  return found.modules();
+}
+
+// Report lines about one replicated step, in the order the checks run.
+void report_step(const ReplicaStep& step, const std::vector<torch::Device>& devices,
+                 std::set<std::pair<int, std::string>>& observed, Report& report) {
+  std::string op_counts;
+  for (size_t r = 0; r < step.observers.size(); ++r) {
+    for (Finding& f : step.observers[r]->findings()) {
+      observed.insert({f.replica, f.parameter});
+      report.findings.push_back(std::move(f));
+    }
+    op_counts += (r ? ", " : "") + std::to_string(step.forward_ops[r]) + " forward + " +
+                 std::to_string(step.observers[r]->ops_seen() - step.forward_ops[r]) + " backward";
+  }
+  report.add_info("ops observed per replica", op_counts);
+  for (size_t r = 0; r < step.errors.size(); ++r)
+    if (!step.errors[r].empty()) step_failed(report, static_cast<int>(r), devices[r].str(), "forward/backward", step.errors[r]);
+  if (!step.loss_error.empty()) step_failed(report, -1, "", "the loss", step.loss_error);
+}
+
+void report_outputs_not_in_loss(const ReplicaStep& step, Report& report) {
+  for (size_t i = 0; i < step.outputs[0].size(); ++i) {
+    bool differentiable = false, reached = false;
+    for (size_t j = 0; j < step.diff_at.size(); ++j)
+      if (step.diff_at[j].second == i) {
+        differentiable = true;
+        reached = reached || step.out_grads[j].defined();
+      }
+    if (!differentiable || reached) continue;
+    Finding f;
+    f.rule = rules::kOutputNotInLoss;
+    f.message = "output " + std::to_string(i) + " of forward() (" + c10::str(step.outputs[0][i].sizes()) +
+                " on replica 0) requires grad but does not reach the loss";
+    report.findings.push_back(f);
+  }
+}
+
 Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
                               const ForwardFn& forward, const LossFn& loss_fn, const Options& options) {
   Report report;
@@ -149,142 +403,26 @@ Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, c
   report.add_info("shards", sizes + (replicas < devices.size() ? " (fewer samples than devices)" : ""));
 
   backend->reset_peak_memory();
-  std::vector<std::shared_ptr<torch::nn::Module>> copies(replicas);
-  for (size_t r = 0; r < replicas; ++r) {
-    try {
-      copies[r] = model->clone(devices[r]);
-    } catch (...) {
-      step_failed(report, static_cast<int>(r), devices[r].str(), "clone()", current_exception_line());
-      return report;
-    }
-  }
+  ReplicaStep step;
   OwnerMap owners;
-  add_owners(owners, *model, -1);
-  for (size_t r = 0; r < replicas; ++r) add_owners(owners, *copies[r], static_cast<int>(r));
-  std::vector<std::unique_ptr<ReplicaObserver>> observers;
-  for (size_t r = 0; r < replicas; ++r)
-    observers.push_back(std::make_unique<ReplicaObserver>(static_cast<int>(r), devices[r], owners));
-
-  // Forward, observed.
-  std::vector<Tensors> outputs(replicas);
-  std::vector<std::string> errors = on_each_replica(replicas, [&](size_t r) {
-    c10::DeviceGuard guard(devices[r]);
-    ReplicaObserver::Scope observe(*observers[r]);
-    outputs[r] = forward(*copies[r], shards[r]);
-  });
-  std::vector<int64_t> forward_ops;
-  for (const auto& o : observers) forward_ops.push_back(o->ops_seen());
-
-  // Loss, unobserved: gradient of the loss with respect to every replica's outputs.
-  std::vector<std::pair<size_t, size_t>> diff_at;  // (replica, output) of outputs that require grad
-  Tensors out_grads;
-  bool ok = std::all_of(errors.begin(), errors.end(), [](const std::string& e) { return e.empty(); });
-  if (ok) {
-    try {
-      Tensors losses, diff_outputs;
-      double weight = 1.0;
-      if (options.per_replica_loss) {
-        for (const Tensors& o : outputs) losses.push_back(loss(o));
-        weight = 1.0 / static_cast<double>(replicas);
-      } else {
-        losses.push_back(loss(gather(outputs, devices[0])));
-      }
-      for (size_t r = 0; r < replicas; ++r)
-        for (size_t i = 0; i < outputs[r].size(); ++i)
-          if (outputs[r][i].defined() && outputs[r][i].requires_grad()) {
-            diff_at.emplace_back(r, i);
-            diff_outputs.push_back(outputs[r][i]);
-          }
-      Tensors weights;
-      for (const torch::Tensor& l : losses) weights.push_back(torch::full_like(l, weight));
-      if (!diff_outputs.empty())
-        out_grads = torch::autograd::grad(losses, diff_outputs, weights, false, false, /*allow_unused=*/true);
-    } catch (...) {
-      step_failed(report, -1, "", "the loss", current_exception_line());
-      ok = false;
-    }
-  }
-
-  // Backward, observed: each replica's own parameters only, nothing accumulates in .grad.
-  Gradients grads;
-  for (const auto& [name, p] : trainable(*model)) {
-    grads.names.push_back(name);
-    grads.numel.push_back(p.numel());
-  }
-  grads.of.assign(replicas, Tensors(grads.names.size()));
-  if (ok) {
-    std::vector<std::string> backward_errors = on_each_replica(replicas, [&](size_t r) {
-      Tensors outs, gouts;
-      for (size_t j = 0; j < diff_at.size(); ++j)
-        if (diff_at[j].first == r && out_grads[j].defined()) {
-          outs.push_back(outputs[r][diff_at[j].second]);
-          gouts.push_back(out_grads[j]);
-        }
-      auto params = trainable(*copies[r]);
-      if (outs.empty() || params.empty()) return;
-      Tensors leaves;
-      for (const auto& p : params) leaves.push_back(p.second);
-      c10::DeviceGuard guard(devices[r]);
-      ReplicaObserver::Scope observe(*observers[r]);
-      Tensors g = torch::autograd::grad(outs, leaves, gouts, false, false, /*allow_unused=*/true);
-      for (size_t k = 0; k < params.size(); ++k) {
-        auto it = std::find(grads.names.begin(), grads.names.end(), params[k].first);
-        if (it != grads.names.end()) grads.of[r][it - grads.names.begin()] = g[k];
-      }
-    });
-    for (size_t r = 0; r < replicas; ++r)
-      if (!backward_errors[r].empty()) errors[r] = backward_errors[r];
-    ok = std::all_of(errors.begin(), errors.end(), [](const std::string& e) { return e.empty(); });
-  }
+  if (!run_replicas(model, shards, devices, forward, loss, options, step, owners, report)) return report;
   report_memory(*backend, used, report);
-
   std::set<std::pair<int, std::string>> observed;  // (replica, parameter) already explained
-  std::string op_counts;
-  for (size_t r = 0; r < replicas; ++r) {
-    for (Finding& f : observers[r]->findings()) {
-      observed.insert({f.replica, f.parameter});
-      report.findings.push_back(std::move(f));
-    }
-    op_counts += (r ? ", " : "") + std::to_string(forward_ops[r]) + " forward + " +
-                 std::to_string(observers[r]->ops_seen() - forward_ops[r]) + " backward";
-  }
-  report.add_info("ops observed per replica", op_counts);
-  for (size_t r = 0; r < replicas; ++r)
-    if (!errors[r].empty()) step_failed(report, static_cast<int>(r), devices[r].str(), "forward/backward", errors[r]);
-  if (!ok) return report;
+  report_step(step, devices, observed, report);
+  // With one device data_parallel runs the model itself; with several, clones whose buffers it drops.
+  if (devices.size() > 1) report_lost_buffer_updates(*model, step.copies, report);
+  if (!step.ok()) return report;
+  report_outputs_not_in_loss(step, report);
 
-  // Outputs the loss does not depend on.
-  for (size_t i = 0; i < outputs[0].size(); ++i) {
-    bool differentiable = false, reached = false;
-    for (size_t j = 0; j < diff_at.size(); ++j)
-      if (diff_at[j].second == i) {
-        differentiable = true;
-        reached = reached || out_grads[j].defined();
-      }
-    if (!differentiable || reached) continue;
-    Finding f;
-    f.rule = rules::kOutputNotInLoss;
-    f.message = "output " + std::to_string(i) + " of forward() (" + c10::str(outputs[0][i].sizes()) +
-                " on replica 0) requires grad but does not reach the loss";
-    report.findings.push_back(f);
-  }
-
-  torch::Tensor combined = reduce_gradients(grads, used, *backend, observed, report);
+  torch::Tensor combined = reduce_gradients(step.grads, used, *backend, observed, report);
+  const Gradients& grads = step.grads;
+  const torch::Device at = model_device(*model).value_or(devices[0]);
   // Where a NaN or Inf appeared: the input, or the first op that made one on the whole batch.
   Tensors produced;
-  for (const Tensors& o : outputs) produced.insert(produced.end(), o.begin(), o.end());
+  for (const Tensors& o : step.outputs) produced.insert(produced.end(), o.begin(), o.end());
   for (const Tensors& g : grads.of) produced.insert(produced.end(), g.begin(), g.end());
   if (first_non_finite(produced) >= 0) {
-    const torch::Device at = model_device(*model).value_or(devices[0]);
-    report_non_finite(report, inputs, -1, [&] {
-      BufferRestore restore(*model);
-      Tensors whole_inputs;
-      for (const torch::Tensor& in : inputs) whole_inputs.push_back(in.to(at));
-      torch::Tensor l = loss(forward(*model, whole_inputs));
-      Tensors leaves;
-      for (const auto& p : trainable(*model)) leaves.push_back(p.second);
-      if (!leaves.empty() && l.requires_grad()) torch::autograd::grad({l}, leaves, {}, false, false, true);
-    });
+    report_non_finite(report, inputs, -1, [&] { run_whole_batch(*model, inputs, at, forward, loss, grads.names); });
     return report;
   }
   if (!options.compare_gradients) return report;
@@ -292,28 +430,54 @@ Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, c
     report.add_info("gradient comparison", "skipped: the model has no trainable parameters");
     return report;
   }
-  if (report.findings.size() > 0) {
+  // Buffer updates are dropped by design of data_parallel and change nothing in this step.
+  if (std::any_of(report.findings.begin(), report.findings.end(),
+                  [](const Finding& f) { return f.rule != rules::kLostBufferUpdate; })) {
     report.add_info("gradient comparison", "skipped: the findings above already explain any difference");
     return report;
   }
   try {
-    // The original model itself (already on devices[0]); another clone() would cost more than
-    // the step, since clone() re-runs reset(). Its buffers (BatchNorm statistics) are restored
-    // afterwards, and autograd::grad leaves its .grad alone.
-    BufferRestore restore(*model);
-    Tensors whole_inputs;
-    const torch::Device at = model_device(*model).value_or(devices[0]);
-    for (const torch::Tensor& in : inputs) whole_inputs.push_back(in.to(at));
-    torch::Tensor whole_loss = loss(forward(*model, whole_inputs));
-    auto params = trainable(*model);
-    Tensors leaves, whole(grads.names.size());
-    for (const auto& p : params) leaves.push_back(p.second);
-    Tensors g = torch::autograd::grad({whole_loss}, leaves, {}, false, false, /*allow_unused=*/true);
-    for (size_t k = 0; k < params.size(); ++k) {
-      auto it = std::find(grads.names.begin(), grads.names.end(), params[k].first);
-      if (it != grads.names.end()) whole[it - grads.names.begin()] = g[k];
+    WholeBatch whole = run_whole_batch(*model, inputs, at, forward, loss, grads.names);
+    const std::map<std::string, int64_t> random = step.random_ops();
+    if (random.empty() && !differs_from_whole(gather(step.outputs, at), whole.outputs, options.grad_rtol, options.grad_atol)) {
+      compare_with_whole_batch(grads, combined, whole.grads, options, report);
+      return report;
     }
-    compare_with_whole_batch(grads, combined, whole, options, report);
+    // Random draws or batch statistics: find the modules responsible, then compare again with
+    // them in eval mode. A probe is one forward of shard 0 and one of the whole batch.
+    TrainingFlags flags(*model);
+    Tensors shard0;
+    for (const torch::Tensor& s : shards[0]) shard0.push_back(s.to(at));
+    const OwnerMap nobody;
+    ShardSources found = find_shard_sources(flags, [&] {
+      torch::NoGradGuard no_grad;
+      BufferRestore restore(*model);
+      ReplicaObserver observer(0, at, nobody);
+      ProbeResult result;
+      Tensors part, all;
+      {
+        ReplicaObserver::Scope observe(observer);
+        part = forward(*model, shard0);
+        all = forward(*model, whole_inputs(inputs, at));
+      }
+      result.random_ops = observer.random_ops();
+      result.shard_differs = replicas > 1 && differs_from_whole(part, all, options.grad_rtol, options.grad_atol);
+      return result;
+    });
+    std::optional<std::set<std::string>> eval = explain_shard_differences(flags, found, *model, report);
+    if (!eval) return report;
+    flags.set_eval(*eval);
+    ReplicaStep again;
+    OwnerMap again_owners;
+    Report scratch;  // the first step already reported what the replicas showed
+    if (!run_replicas(model, shards, devices, forward, loss, options, again, again_owners, scratch) || !again.ok()) {
+      report.add_info("gradient comparison", "skipped: the step failed with " + labels(*model, *eval) + " in eval mode");
+      return report;
+    }
+    torch::Tensor combined_again = reduce_gradients(again.grads, used, *backend, observed, scratch);
+    WholeBatch whole_again = run_whole_batch(*model, inputs, at, forward, loss, grads.names);
+    report.add_info("compared in eval mode", labels(*model, *eval));
+    compare_with_whole_batch(again.grads, combined_again, whole_again.grads, options, report);
   } catch (...) {
     step_failed(report, -1, devices[0].str(), "the whole-batch reference step", current_exception_line());
   }

@@ -190,4 +190,124 @@ struct NoParametersImpl : Cloneable<NoParametersImpl> {
 };
 TORCH_MODULE(NoParameters);
 
+// Dropout in training mode: the replicas and the whole batch draw different masks.
+struct DropoutMlpImpl : Cloneable<DropoutMlpImpl> {
+  DropoutMlpImpl() { reset(); }
+  void reset() override {
+    fc1 = register_module("fc1", Linear(8, 16));
+    drop = register_module("drop", torch::nn::Dropout(0.5));
+    fc2 = register_module("fc2", Linear(16, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) { return fc2(drop(torch::relu(fc1(x)))); }
+  Linear fc1{nullptr}, fc2{nullptr};
+  torch::nn::Dropout drop{nullptr};
+};
+TORCH_MODULE(DropoutMlp);
+
+// Functional dropout in the module's own forward(), and a head that forward() never calls.
+struct DropoutUnusedHeadImpl : Cloneable<DropoutUnusedHeadImpl> {
+  DropoutUnusedHeadImpl() { reset(); }
+  void reset() override {
+    fc = register_module("fc", Linear(8, 8));
+    head = register_module("head", Linear(8, 4));
+    spare = register_module("spare", Linear(8, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    namespace F = torch::nn::functional;
+    return head(F::dropout(torch::relu(fc(x)), F::DropoutFuncOptions().p(0.3).training(is_training())));
+  }
+  Linear fc{nullptr}, head{nullptr}, spare{nullptr};
+};
+TORCH_MODULE(DropoutUnusedHead);
+
+// Functional dropout in the module's own forward(), following its training flag.
+struct FunctionalDropoutImpl : Cloneable<FunctionalDropoutImpl> {
+  FunctionalDropoutImpl() { reset(); }
+  void reset() override { fc = register_module("fc", Linear(8, 4)); }
+  torch::Tensor forward(torch::Tensor x) {
+    namespace F = torch::nn::functional;
+    return fc(F::dropout(x, F::DropoutFuncOptions().p(0.3).training(is_training())));
+  }
+  Linear fc{nullptr};
+};
+TORCH_MODULE(FunctionalDropout);
+
+// Noise added in every mode: no module's training flag turns it off.
+struct NoisyInputImpl : Cloneable<NoisyInputImpl> {
+  NoisyInputImpl() { reset(); }
+  void reset() override { fc = register_module("fc", Linear(8, 4)); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x + 0.1 * torch::randn_like(x)); }
+  Linear fc{nullptr};
+};
+TORCH_MODULE(NoisyInput);
+
+// Ends in LayerNorm: the plain sum of its output is constant, whatever the weights.
+struct LayerNormHeadImpl : Cloneable<LayerNormHeadImpl> {
+  LayerNormHeadImpl() { reset(); }
+  void reset() override {
+    fc = register_module("fc", Linear(8, 16));
+    norm = register_module("norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({16})));
+  }
+  torch::Tensor forward(torch::Tensor x) { return norm(torch::gelu(fc(x))); }
+  Linear fc{nullptr};
+  torch::nn::LayerNorm norm{nullptr};
+};
+TORCH_MODULE(LayerNormHead);
+
+// A buffer that forward() only reads.
+struct ReadOnlyBufferImpl : Cloneable<ReadOnlyBufferImpl> {
+  ReadOnlyBufferImpl() { reset(); }
+  void reset() override {
+    fc = register_module("fc", Linear(8, 4));
+    scale = register_buffer("scale", torch::full({4}, 0.5));
+  }
+  torch::Tensor forward(torch::Tensor x) { return fc(x) * scale; }
+  Linear fc{nullptr};
+  torch::Tensor scale;
+};
+TORCH_MODULE(ReadOnlyBuffer);
+
+// A step counter kept in a buffer and advanced by forward().
+struct CounterBufferImpl : Cloneable<CounterBufferImpl> {
+  CounterBufferImpl() { reset(); }
+  void reset() override {
+    fc = register_module("fc", Linear(8, 4));
+    steps = register_buffer("steps", torch::zeros({1}, torch::kLong));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    steps.add_(1);
+    return fc(x);
+  }
+  Linear fc{nullptr};
+  torch::Tensor steps;
+};
+TORCH_MODULE(CounterBuffer);
+
+// Centres every feature over the batch in forward() itself, in every mode.
+struct BatchCentredImpl : Cloneable<BatchCentredImpl> {
+  BatchCentredImpl() { reset(); }
+  void reset() override { fc = register_module("fc", Linear(8, 4)); }
+  torch::Tensor forward(torch::Tensor x) {
+    auto h = fc(x);
+    return h - h.mean(0, /*keepdim=*/true);
+  }
+  Linear fc{nullptr};
+};
+TORCH_MODULE(BatchCentred);
+
+// A mask made with torch::kCUDA and no index: data_parallel sets no device guard, so every
+// replica makes it on the thread's current device (cuda:0). With use_input_device, the mask
+// follows the input (x.options()), as it should.
+struct CudaMaskImpl : Cloneable<CudaMaskImpl> {
+  explicit CudaMaskImpl(bool use_input_device = false) : use_input_device_(use_input_device) { reset(); }
+  void reset() override { fc = register_module("fc", Linear(8, 8)); }
+  torch::Tensor forward(torch::Tensor x) {
+    auto options = use_input_device_ ? x.options() : torch::TensorOptions().device(torch::kCUDA);
+    return fc(x) * torch::ones({8}, options);
+  }
+  bool use_input_device_;
+  Linear fc{nullptr};
+};
+TORCH_MODULE(CudaMask);
+
 }  // namespace nnlint_test

@@ -79,7 +79,8 @@ TEST(Robustness, NanInTheInputIsBlamedOnTheInput) {
   ASSERT_EQ(found.size(), 1u) << r.to_text();
   EXPECT_TRUE(mentions(found, "input 0 of the batch holds 1 NaN, 0 Inf of 48 values")) << r.to_text();
   EXPECT_TRUE(with_rule(r, "nn-runtime-gradient-mismatch").empty()) << "not BatchNorm's doing\n" << r.to_text();
-  EXPECT_EQ(found.size(), r.findings.size()) << r.to_text();
+  // BatchNorm in training also updates statistics that data_parallel drops: a finding of its own.
+  EXPECT_EQ(found.size() + with_rule(r, "nn-runtime-lost-buffer-update").size(), r.findings.size()) << r.to_text();
 }
 
 TEST(Robustness, FirstOperatorThatMadeANanIsNamed) {
@@ -89,7 +90,7 @@ TEST(Robustness, FirstOperatorThatMadeANanIsNamed) {
   ASSERT_EQ(found.size(), 1u) << r.to_text();
   EXPECT_EQ(found[0].op, "aten::log") << r.to_text();
   EXPECT_TRUE(mentions(found, "first operator that produced a non-finite value")) << r.to_text();
-  EXPECT_EQ(found.size(), r.findings.size()) << r.to_text();
+  EXPECT_EQ(found.size() + with_rule(r, "nn-runtime-lost-buffer-update").size(), r.findings.size()) << r.to_text();
 }
 
 TEST(Robustness, FiniteModelHasNoNonFiniteFinding) {
