@@ -50,6 +50,12 @@ if ! { cmake -S runtime_verifier -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYP
 fi
 log "- build: ok in $(($(date +%s) - t0)) s"
 
+# The differential suite: LibTorch's own data_parallel beside the verifier, model by model
+# (one GPU: devices {cuda:0, cuda:0}).
+"$BUILD/test/verifier_differential" cuda >"$OUT/differential.md" 2>"$OUT/differential.log"
+differential_rc=$?
+log "- differential suite (data_parallel vs verifier): $(tail -1 "$OUT/differential.md") (exit $differential_rc)"
+
 # check_ranks under torchrun: one process per GPU, NCCL, torchrun's agent hosts the TCPStore.
 TORCHRUN=${TORCHRUN:-$(dirname "$(command -v python3)")/torchrun}
 [ -x "$TORCHRUN" ] || TORCHRUN=/opt/torch/.venv/bin/torchrun
@@ -145,6 +151,10 @@ for f in "$reports"/*.txt "$visible_reports"/*.txt; do
 done >"$OUT/reports.txt"
 
 log ""
+log "## Differential suite"
+log ""
+cat "$OUT/differential.md" >>"$summary"
+log ""
 log "## check_ranks"
 log ""
 cat "$OUT/ranks.md" >>"$summary"
@@ -161,4 +171,4 @@ if [ -z "${RANKS_ONLY:-}" ]; then
   log "- bench exit: $bench_rc"
 fi
 cat "$summary"
-[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ] && [ "$visible_rc" -eq 0 ] && [ "$ranks_rc" -eq 0 ]
+[ "$ctest_rc" -eq 0 ] && [ "$bench_rc" -eq 0 ] && [ "$differential_rc" -eq 0 ] && [ "$visible_rc" -eq 0 ] && [ "$ranks_rc" -eq 0 ]
