@@ -23,7 +23,8 @@ namespace nnlint::verify {
 struct Options {
   // Empty: all visible CUDA devices, or two CPU replicas when there is no CUDA device.
   std::vector<torch::Device> devices;
-  // Loss of the (gathered) output. Empty: output.sum().
+  // Loss of the (gathered) output. Empty: sum(output * R), R a fixed random projection per
+  // feature (output.sum() is constant for normalised outputs). See docs/verifier.md.
   std::function<torch::Tensor(const torch::Tensor& output)> loss;
 
   // false: like data_parallel, outputs are gathered on devices[0] and one loss is taken, so the
@@ -42,7 +43,8 @@ struct Options {
 
 // General form. forward runs one replica on its shard (each input chunked along dim 0);
 // loss turns the gathered outputs (or, with per_replica_loss, one replica's outputs) into a
-// scalar. Empty loss: the sum of all floating-point outputs.
+// scalar. Empty loss: the fixed random projection of Options::loss, summed over all
+// floating-point outputs.
 using ForwardFn = std::function<std::vector<torch::Tensor>(torch::nn::Module& replica,
                                                            const std::vector<torch::Tensor>& shard)>;
 using LossFn = std::function<torch::Tensor(const std::vector<torch::Tensor>& outputs)>;
@@ -110,7 +112,7 @@ struct RankOptions {
   // Longest wait on another rank, in every exchange and collective. A rank that does not arrive
   // in time is reported by number instead of hanging the others.
   std::chrono::milliseconds timeout = std::chrono::seconds(60);
-  // Loss of the rank's output. Empty: output.sum().
+  // Loss of the rank's output. Empty: the fixed random projection of Options::loss.
   std::function<torch::Tensor(const torch::Tensor& output)> loss;
   // The gradient all-reduce. Empty: a process group made here (Gloo for CPU, NCCL for CUDA) over
   // the TCPStore at MASTER_ADDR:MASTER_PORT. all_reduce_through(pg) uses the program's own.
@@ -120,7 +122,7 @@ struct RankOptions {
 };
 
 // General form: forward runs the model on this rank's inputs; loss turns the outputs into a
-// scalar (empty: the sum of all floating-point outputs).
+// scalar (empty: the fixed random projection of Options::loss over all floating-point outputs).
 Report check_ranks(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
                    const ForwardFn& forward, const LossFn& loss = {}, const RankOptions& options = {});
 
