@@ -8,6 +8,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <string>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -90,11 +92,15 @@ std::vector<std::optional<nlohmann::json>> runInWorkers(size_t tasks, unsigned w
   llvm::errs().flush();
 
   std::vector<Worker> running;
+  const pid_t parent = ::getpid();
   for (unsigned w = 0; w < workers; ++w) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) break;
     pid_t pid = ::fork();
     if (pid == 0) {
+      // A parent killed by a signal (SIGTERM from a CI runner, a closed editor) takes its workers with it.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(1);
       ::close(fds[0]);
       for (const Worker &other : running) ::close(other.fd);
       workerLoop(fds[1], *next, tasks, task);

@@ -69,9 +69,14 @@ class BlockConsumer : public MultiplexConsumer {
       if (!parsed) continue;  // looked up but never read
       Dependency d;
       d.path = normalisePath(std::string(it->first.getName()));
-      // The manifest's size and mtime must describe the very text Clang read.
+      // The manifest's size and mtime must describe the very text Clang read. Only a regular
+      // file is read again: /dev/zero or a FIFO would never end.
+      if (!statFile(d.path, d.size, d.mtimeNs)) {
+        depsOk_ = false;
+        return;
+      }
       auto now = llvm::MemoryBuffer::getFile(d.path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-      if (!statFile(d.path, d.size, d.mtimeNs) || !now || (*now)->getBuffer() != parsed->getBuffer()) {
+      if (!now || (*now)->getBuffer() != parsed->getBuffer()) {
         depsOk_ = false;
         return;
       }

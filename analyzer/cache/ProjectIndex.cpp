@@ -19,6 +19,7 @@ constexpr const char *kFactsFormat = "nnlint-facts 1";
 
 std::string currentHash(const std::string &path, const ParseOptions &opts) {
   if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
+  if (!llvm::sys::fs::is_regular_file(path)) return "missing";  // /dev/zero or a FIFO would never end
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   return text ? hashText((*text)->getBuffer()) : "missing";
 }

@@ -275,7 +275,8 @@ std::string ConfigResolver::findAbove(const std::string &start, std::string &err
     llvm::SmallString<256> own(dir), tidy(dir);
     llvm::sys::path::append(own, kConfigFileName);
     llvm::sys::path::append(tidy, kClangTidyFileName);
-    if (llvm::sys::fs::is_regular_file(own)) {
+    // Not only a regular file: a directory or FIFO of that name is an error load() reports.
+    if (llvm::sys::fs::exists(own)) {
       found = std::string(own);
       break;
     }

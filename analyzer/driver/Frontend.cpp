@@ -86,8 +86,11 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
         if (llvm::sys::path::filename(path) == kBlockHeaderName || filter.isLibraryPath(path) ||
             !seen.insert(path).second)
           return;
-        auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-        out.push_back({path, now ? hashText((*now)->getBuffer()) : "missing"});
+        std::string hash = "missing";  // also for /dev/zero or a FIFO, which would never end
+        if (llvm::sys::fs::is_regular_file(path))
+          if (auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+            hash = hashText((*now)->getBuffer());
+        out.push_back({path, hash});
       });
     }
   }

@@ -17,6 +17,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <optional>
 
 using namespace llvm;
@@ -103,9 +104,20 @@ int usageError(const std::string &message) {
   return kExitError;
 }
 
+// --help, --version and anything else printed without a check of its own: standard output
+// that could not be written is exit code 2 and one line, not LLVM's "IO failure" abort.
+void checkStandardOutputAtExit() {
+  if (std::string err = nnlint::writeStandardOutput(""); !err.empty()) {
+    errs() << "nnlint: error: standard output: cannot write: " << err << "\n";
+    std::_Exit(kExitError);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
+  outs();  // constructed first, so that the check below runs before its destructor
+  std::atexit(checkStandardOutputAtExit);
   // Arguments after "--" are the compiler command for every source file.
   std::optional<std::vector<std::string>> fixedArgs;
   std::vector<const char *> ownArgs;
@@ -158,13 +170,16 @@ int main(int argc, char **argv) {
     std::string err;
     const nnlint::ConfigResolver::Effective *config = configs.forFile(probe, err);
     if (!config) return usageError(err);
+    std::string text;
     if (dumpConfig) {
-      outs() << nnlint::dumpConfig(config->config);
-      return 0;
+      text = nnlint::dumpConfig(config->config);
+    } else {
+      text = "Enabled checks:\n";
+      for (const std::string &id : known)
+        if (config->checks.enabled(id)) text += "    " + id + "\n";
     }
-    outs() << "Enabled checks:\n";
-    for (const std::string &id : known)
-      if (config->checks.enabled(id)) outs() << "    " << id << "\n";
+    if (std::string err = nnlint::writeStandardOutput(text); !err.empty())
+      return usageError("standard output: cannot write: " + err);
     return 0;
   }
   if (lsp) {
@@ -211,6 +226,7 @@ int main(int argc, char **argv) {
     if (!err.empty()) return usageError(err);
   }
   if (files.empty()) return usageError("no source files given (see --help)");
+  if (std::string err = nnlint::outputsAreNotSources(report, files); !err.empty()) return usageError(err);
   std::set<std::string> mainFiles;
   for (const std::string &s : files) mainFiles.insert(nnlint::normalisePath(s));
   // A broken configuration stops the run before the (slow) parsing.

@@ -3,6 +3,7 @@
 #include "Diagnostics.h"
 #include "Parallel.h"
 #include "SourceFilter.h"
+#include "JsonDepth.h"
 #include "Transport.h"
 #include "Version.h"
 
@@ -160,6 +161,10 @@ class Server {
   }
 
   void handle(const std::string &body) {
+    if (jsonNestsDeeper(body)) {
+      logMessage(1, "nnlint: ignoring a message that nests more than " + std::to_string(kMaxJsonDepth) + " levels deep");
+      return;
+    }
     llvm::Expected<Value> message = llvm::json::parse(body);
     if (!message) {
       logMessage(1, "nnlint: ignoring a message that is not JSON: " + llvm::toString(message.takeError()));

@@ -11,24 +11,27 @@
 namespace nnlint::lsp {
 
 bool Transport::takeMessage(std::string &body) {
-  size_t headerEnd = buffer_.find("\r\n\r\n");
-  if (headerEnd == std::string::npos) return false;
-  size_t length = 0;
-  bool haveLength = false;
-  llvm::SmallVector<llvm::StringRef, 4> lines;
-  llvm::StringRef(buffer_).take_front(headerEnd).split(lines, "\r\n");
-  for (llvm::StringRef line : lines) {
-    auto [name, value] = line.split(':');
-    if (name.trim().equals_insensitive("content-length")) haveLength = !value.trim().getAsInteger(10, length);
+  for (;;) {
+    size_t headerEnd = buffer_.find("\r\n\r\n");
+    if (headerEnd == std::string::npos) return false;
+    size_t length = 0;
+    bool haveLength = false;
+    llvm::SmallVector<llvm::StringRef, 4> lines;
+    llvm::StringRef(buffer_).take_front(headerEnd).split(lines, "\r\n");
+    for (llvm::StringRef line : lines) {
+      auto [name, value] = line.split(':');
+      if (name.trim().equals_insensitive("content-length"))
+        haveLength = !value.trim().getAsInteger(10, length) && length <= kMaxBody;
+    }
+    if (!haveLength) {  // not a message: drop the header; what follows it may be one
+      buffer_.erase(0, headerEnd + 4);
+      continue;
+    }
+    if (buffer_.size() < headerEnd + 4 + length) return false;
+    body = buffer_.substr(headerEnd + 4, length);
+    buffer_.erase(0, headerEnd + 4 + length);
+    return true;
   }
-  if (!haveLength) {  // not a message: drop the header and look for the next one
-    buffer_.erase(0, headerEnd + 4);
-    return false;
-  }
-  if (buffer_.size() < headerEnd + 4 + length) return false;
-  body = buffer_.substr(headerEnd + 4, length);
-  buffer_.erase(0, headerEnd + 4 + length);
-  return true;
 }
 
 Transport::Status Transport::read(int timeoutMs, std::string &body) {

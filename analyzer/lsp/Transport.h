@@ -22,6 +22,9 @@ class Transport {
   // A whole message at the front of the buffer, taken off it.
   bool takeMessage(std::string &body);
 
+  // A longer Content-Length is taken for garbage rather than waited for.
+  static constexpr size_t kMaxBody = size_t(1) << 30;
+
   int in_, out_;
   std::string buffer_;
 };

@@ -11,6 +11,7 @@
 #include "Suppressions.h"
 #include "TextOutput.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace nnlint {
@@ -36,6 +37,30 @@ std::string prepareReport(const ReportOptions &opts, std::set<std::string> &base
     if (std::string err = readBaseline(opts.baseline, baseline); !err.empty())
       return "--baseline: " + opts.baseline + ": " + err;
   return "";
+}
+
+std::string outputsAreNotSources(const ReportOptions &opts, const std::vector<std::string> &sources) {
+  for (const auto &[option, path] : {std::pair<const char *, const std::string &>{"--output", opts.output},
+                                     {"--export-fixes", opts.exportFixes},
+                                     {"--write-baseline", opts.writeBaseline}}) {
+    if (path.empty()) continue;
+    for (const std::string &source : sources) {
+      bool same = false;
+      if (!llvm::sys::fs::equivalent(path, source, same) && same)
+        return std::string(option) + ": " + path + " is the source file " + source + "; refusing to overwrite it";
+    }
+  }
+  return "";
+}
+
+std::string writeStandardOutput(const std::string &text) {
+  llvm::raw_fd_ostream &out = llvm::outs();
+  out << text;
+  out.flush();
+  if (!out.has_error()) return "";
+  std::string why = out.error().message();
+  out.clear_error();  // else LLVM aborts at exit with "IO failure on output stream"
+  return why;
 }
 
 int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, ConfigResolver &configs,
@@ -70,8 +95,10 @@ int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, Co
     }
   };
   if (opts.output.empty()) {
-    llvm::outs() << rendered;
-    llvm::outs().flush();
+    if (std::string err = writeStandardOutput(rendered); !err.empty()) {
+      fail("standard output: cannot write: " + err);
+      failed = true;
+    }
   } else {
     write(opts.output, rendered);
   }

@@ -36,6 +36,13 @@ bool useColors(const std::string &mode, llvm::raw_ostream &stream);
 // returns "" or the error line. Reads the baseline into `baseline`.
 std::string prepareReport(const ReportOptions &opts, std::set<std::string> &baseline);
 
+// "" unless an output file (--output, --export-fixes, --write-baseline) is one of the
+// sources: the error line, since writing it would replace the code with the report.
+std::string outputsAreNotSources(const ReportOptions &opts, const std::vector<std::string> &sources);
+
+// Writes `text` to standard output; "" or why it could not (a full disk, a closed pipe).
+std::string writeStandardOutput(const std::string &text);
+
 // Prints errors to stderr and the findings in the chosen format; returns the exit code.
 int finishRun(AnalysisResult &result, const std::set<std::string> &mainFiles, ConfigResolver &configs,
               const std::set<std::string> &baseline, const ReportOptions &opts);

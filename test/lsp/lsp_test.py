@@ -60,6 +60,10 @@ class Client:
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.proc.stdin.flush()
 
+    def send_raw(self, data):
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
     def notify(self, method, params):
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
 
@@ -194,6 +198,26 @@ def run(nnlint, stub, work):
     # Close: its diagnostics are cleared.
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri(model)}})
     expect(client.diagnostics(model) == [], "diagnostics left after close")
+
+    # Hostile input: headers that frame nothing, then a request sent with them in one write,
+    # which must still be answered; a body nested a million deep is dropped, not a crash.
+    client.next_id += 1
+    request = json.dumps({"jsonrpc": "2.0", "id": client.next_id, "method": "textDocument/codeAction",
+                          "params": {"textDocument": {"uri": uri(model)}, "range": alias["range"],
+                                     "context": {"diagnostics": []}}}).encode()
+    client.send_raw(b"X-Nothing: 1\r\n\r\nContent-Length: -5\r\n\r\nContent-Length: abc\r\n\r\n"
+                    b"Content-Length: %d\r\n\r\n" % len(request) + request)
+    asked = client.next_id
+    expect(client.wait(lambda m: m.get("id") == asked, "the request after broken headers").get("result") == [],
+           "the request after broken headers was not answered with []")
+    nested = b"[" * 1000000
+    client.send_raw(b"Content-Length: %d\r\n\r\n" % len(nested) + nested)
+    deep_params = ('{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": ' + '{"a": ' * 100000 +
+                   "1" + "}" * 100000 + "}").encode()
+    client.send_raw(b"Content-Length: %d\r\n\r\n" % len(deep_params) + deep_params)
+    expect(client.request("textDocument/codeAction", {"textDocument": {"uri": uri(model)}, "range": alias["range"],
+                                                      "context": {"diagnostics": []}}) == [],
+           "no answer after deeply nested messages")
 
     expect(client.request("shutdown", None) is None, "shutdown answers null")
     client.notify("exit", None)
