@@ -3,7 +3,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
-bash "$root/scripts/build.sh"
+bash "$root/scripts/build.sh" nnlint   # only what the demo runs
 cd "$root"
 echo
 echo "== nnlint examples/correct (expect no warnings)"
