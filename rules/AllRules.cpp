@@ -13,6 +13,7 @@ std::unique_ptr<Rule> makeOutputNotInLoss();
 std::unique_ptr<Rule> makeFunctionalDropoutInEval();
 std::unique_ptr<Rule> makeLoadWithoutDevice();
 std::unique_ptr<Rule> makeCudaVisibleDevicesLate();
+std::unique_ptr<Rule> makeDataParallelLostBuffers();
 
 const std::vector<std::unique_ptr<Rule>> &allRules() {
   static const std::vector<std::unique_ptr<Rule>> rules = [] {
@@ -20,6 +21,7 @@ const std::vector<std::unique_ptr<Rule>> &allRules() {
     r.push_back(makeConditionalParameter());
     r.push_back(makeContainerAlias());
     r.push_back(makeCudaVisibleDevicesLate());
+    r.push_back(makeDataParallelLostBuffers());
     r.push_back(makeFunctionalDropoutInEval());
     r.push_back(makeLoadWithoutDevice());
     r.push_back(makeOutputNotInLoss());

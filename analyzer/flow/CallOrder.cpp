@@ -63,9 +63,10 @@ bool CallOrder::mayPrecede(const Stmt *before, const Stmt *after) const {
   return reachable(b->second.first, a->second.first);
 }
 
-bool CallOrder::mayReachAvoiding(const Stmt *from, const Stmt *to, llvm::ArrayRef<const Stmt *> blockers) const {
-  auto start = position_.find(from), goal = position_.find(to);
-  if (start == position_.end() || goal == position_.end()) return false;
+bool CallOrder::reachesAvoiding(const CFGBlock *block, unsigned index, const Stmt *to,
+                                llvm::ArrayRef<const Stmt *> blockers) const {
+  auto goal = position_.find(to);
+  if (goal == position_.end()) return false;
   std::set<std::pair<const CFGBlock *, unsigned>> blocked;
   for (const Stmt *s : blockers)
     if (auto p = position_.find(s); p != position_.end()) blocked.insert(p->second);
@@ -79,12 +80,23 @@ bool CallOrder::mayReachAvoiding(const Stmt *from, const Stmt *to, llvm::ArrayRe
     }
     return Scan::Through;
   };
-  Scan first = scan(start->second.first, start->second.second + 1);
+  Scan first = scan(block, index);
   if (first != Scan::Through) return first == Scan::Reached;
-  return walkFrom(start->second.first, [&](const CFGBlock *b) {
+  return walkFrom(block, [&](const CFGBlock *b) {
     Scan s = scan(b, 0);
     return s == Scan::Reached ? Step::Found : s == Scan::Blocked ? Step::Skip : Step::Next;
   });
+}
+
+bool CallOrder::mayReachAvoiding(const Stmt *from, const Stmt *to, llvm::ArrayRef<const Stmt *> blockers) const {
+  auto start = position_.find(from);
+  if (start == position_.end()) return false;
+  return reachesAvoiding(start->second.first, start->second.second + 1, to, blockers);
+}
+
+bool CallOrder::mayRunFirst(const Stmt *to, llvm::ArrayRef<const Stmt *> blockers) const {
+  if (!cfg_ || !position_.count(to)) return true;
+  return reachesAvoiding(&cfg_->getEntry(), 0, to, blockers);
 }
 
 bool CallOrder::alwaysFollowedBy(const Stmt *from, llvm::ArrayRef<const Stmt *> targets) const {

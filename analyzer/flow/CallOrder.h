@@ -26,12 +26,18 @@ class CallOrder {
   // `blockers` in between.
   bool mayReachAvoiding(const clang::Stmt *from, const clang::Stmt *to,
                         llvm::ArrayRef<const clang::Stmt *> blockers) const;
+  // True when some path from the function's entry runs `to` without running
+  // any of `blockers` before it (also when `to` is not in the CFG).
+  bool mayRunFirst(const clang::Stmt *to, llvm::ArrayRef<const clang::Stmt *> blockers) const;
   // True when every path from `from` to the function's exit runs one of `targets`.
   bool alwaysFollowedBy(const clang::Stmt *from, llvm::ArrayRef<const clang::Stmt *> targets) const;
   bool holds(const clang::Stmt *s) const { return position_.count(s) != 0; }
 
  private:
   bool reachable(const clang::CFGBlock *from, const clang::CFGBlock *to) const;
+  // From element `index` of `block` on: whether `to` runs before any of `blockers`.
+  bool reachesAvoiding(const clang::CFGBlock *block, unsigned index, const clang::Stmt *to,
+                       llvm::ArrayRef<const clang::Stmt *> blockers) const;
 
   std::unique_ptr<clang::CFG> cfg_;
   // Block and element index of every expression the CFG evaluates.

@@ -21,6 +21,7 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
   collectDeviceLoadFacts(fd, ctx, out);
   collectJitLoadFacts(fd, ctx, out);
   collectCudaEnvFacts(fd, ctx, filter, out);
+  collectDataParallelFacts(fd, ctx, out);
 }
 
 }  // namespace nnlint

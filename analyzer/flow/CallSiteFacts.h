@@ -1,6 +1,7 @@
 // Call-site facts of one function (see CallSiteFact in ModelIndex.h): each
 // kind is collected by its own file, DropoutFacts, DeviceLoadFacts,
-// JitLoadFacts and CudaEnvFacts, and all of them come in through collectCallSiteFacts.
+// JitLoadFacts, CudaEnvFacts and DataParallelFacts, and all of them come in
+// through collectCallSiteFacts.
 #pragma once
 
 #include "ModelIndex.h"
@@ -25,6 +26,7 @@ CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const 
 void collectDropoutFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectDeviceLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectJitLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
+void collectDataParallelFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectCudaEnvFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out);
 

@@ -72,7 +72,8 @@ const Decl *localDecl(const Expr *e) {
   return v;
 }
 
-// A guard that turns gradient recording off for the rest of its scope.
+}  // namespace
+
 bool isNoGradGuard(const VarDecl *v) {
   const CXXRecordDecl *rd = v->getType()->getAsCXXRecordDecl();
   if (!rd || !(inNamespace(rd, "c10") || inNamespace(rd, "at"))) return false;
@@ -83,6 +84,8 @@ bool isNoGradGuard(const VarDecl *v) {
       if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(c->getArg(0)->IgnoreParenImpCasts())) return !b->getValue();
   return false;
 }
+
+namespace {
 
 // A call that changes the local object it is made on: an in-place tensor
 // method (`y.add_(v)`), or a non-const method of a container whose value is

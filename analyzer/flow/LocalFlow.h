@@ -22,6 +22,10 @@
 
 namespace nnlint {
 
+// A guard that turns gradient recording off for the rest of its scope:
+// NoGradGuard, InferenceMode, AutoGradMode(false).
+bool isNoGradGuard(const clang::VarDecl *v);
+
 class LocalFlow {
  public:
   LocalFlow(const clang::FunctionDecl *fd, clang::ASTContext &ctx);

@@ -10,6 +10,8 @@
 #include "ModuleContents.h"
 #include "ModuleDictKeys.h"
 #include "ParameterWrites.h"
+#include "RunningStatsModules.h"
+#include "TensorMemberWrites.h"
 #include "TorchTypes.h"
 #include "UseConditions.h"
 
@@ -502,6 +504,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     for (const FieldDecl *f : rd->fields()) recordMember(c, f, "");
     recordInheritedMembers(c, rd, 0);
     recordMemberContents(rd, c);
+    recordRunningStatsMembers(rd, c, ctx_);
     return true;
   }
 
@@ -545,6 +548,8 @@ class Collector : public RecursiveASTVisitor<Collector> {
       if (!isa<CXXConstructorDecl>(fd) && !isa<CXXDestructorDecl>(fd)) recordDeadUses(m, md, ctx_, otherOverload);
       for (const std::string &member : findFrozenMembers(fd)) cls->frozenMembers.insert(member);
       for (ParameterWriteFact &w : findParameterWrites(md, ctx_)) cls->parameterWrites.push_back(std::move(w));
+      recordRunningStatsCreations(fd, *cls, ctx_);
+      for (TensorWriteFact &w : findTensorMemberWrites(md, ctx_)) cls->tensorWrites.push_back(std::move(w));
     }
     for (ForwardCallFact &f : forwardCallsReachingBackward(fd, ctx_, filter_)) index_.forwardCalls.push_back(std::move(f));
     return true;

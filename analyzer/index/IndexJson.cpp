@@ -76,7 +76,11 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dro
                                             {CallSiteKind::LoadWithoutDevice, "load_without_device"},
                                             {CallSiteKind::ModuleMovedToDevice, "module_moved_to_device"},
                                             {CallSiteKind::JitLoadWithoutDevice, "jit_load_without_device"},
-                                            {CallSiteKind::CudaEnvAfterInit, "cuda_env_after_init"}})
+                                            {CallSiteKind::CudaEnvAfterInit, "cuda_env_after_init"},
+                                            {CallSiteKind::ModuleReplicated, "module_replicated"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(StatsTracking, {{StatsTracking::On, "on"},
+                                             {StatsTracking::Off, "off"},
+                                             {StatsTracking::Unknown, "unknown"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(ReturnedModule, {{ReturnedModule::None, "none"},
                                               {ReturnedModule::Registered, "registered"},
@@ -92,6 +96,8 @@ NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullV
             valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
+NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration)
+NNLINT_JSON(TensorWriteFact, member, method, loc, how, onlyInTraining)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, keyed, members, callees)
@@ -101,12 +107,12 @@ NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returns
             baseCallees, membersUsed, membersReturned, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
-            parameterWrites, dictEntries, dictsWithUnknownKeys)
+            parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
-            innerCauseText, device, indexFreeDevice, fixBegin, fixEnd, fixText)
+            innerCauseText, device, indexFreeDevice, moduleClass, fixBegin, fixEnd, fixText)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }

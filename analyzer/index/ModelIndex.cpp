@@ -80,6 +80,10 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
   appendUnique(into.dictEntries, from.dictEntries,
                [](const DictEntryFact &d) { return std::tie(d.loc, d.member, d.key); });
   into.dictsWithUnknownKeys.insert(from.dictsWithUnknownKeys.begin(), from.dictsWithUnknownKeys.end());
+  appendUnique(into.runningStats, from.runningStats,
+               [](const RunningStatsFact &r) { return std::tie(r.loc, r.member, r.declaration); });
+  appendUnique(into.tensorWrites, from.tensorWrites,
+               [](const TensorWriteFact &w) { return std::tie(w.loc, w.member, w.how); });
   appendUnique(into.helperCalls, from.helperCalls,
                [](const HelperCall &h) { return std::tie(h.loc, h.member, h.param); });
   for (const auto &[name, m] : from.methods) {

@@ -136,6 +136,37 @@ struct ParameterWriteFact {
   SourcePoint loc;
 };
 
+// Whether a library module keeps running statistics (BatchNorm's
+// running_mean/running_var/num_batches_tracked), from its options.
+enum class StatsTracking {
+  On,       // track_running_stats is true (BatchNorm's default)
+  Off,      // false (InstanceNorm's default, or set so)
+  Unknown,  // set from a value nnlint cannot read
+};
+
+// A library module with running statistics that a class creates
+// (a torch::nn::NormImplBase: BatchNorm*, InstanceNorm*), or a member declared
+// with such a type whose creation was not seen (`declaration`).
+struct RunningStatsFact {
+  std::string member;       // the member it is stored in, directly or as an element; "" when not known
+  std::string moduleClass;  // qualified Impl class: "torch::nn::BatchNorm2dImpl"
+  std::string method;       // where it is created ("<init>" for an in-class initialiser, "" for a declaration)
+  SourcePoint loc;          // the creation, or the member's declaration
+  StatsTracking tracking = StatsTracking::On;
+  bool declaration = false;
+};
+
+// A write in one of the class's methods that changes a tensor member's value:
+// in place (`steps_ += 1`, `mean_.mul_(m).add_(x)`, `buf_.data().fill_(0)`,
+// `buf_[0] = v`) or by assignment (`buf_ = buf_ + 1`).
+struct TensorWriteFact {
+  std::string member;
+  std::string method;
+  SourcePoint loc;
+  std::string how;              // for messages: "+=", "add_()", "="
+  bool onlyInTraining = false;  // runs only when is_training() (or grad mode) is true
+};
+
 // A member passed to a user function outside the class (a helper such as
 // `register_all(*this, layers_)`); resolved against HelperSummary once every
 // file of the run has been indexed.
@@ -250,6 +281,8 @@ struct ClassFact {
   // ModuleDict members with an entry whose key is not a constant, or filled in
   // a way nnlint does not follow.
   std::set<std::string> dictsWithUnknownKeys;
+  std::vector<RunningStatsFact> runningStats;
+  std::vector<TensorWriteFact> tensorWrites;
 
   const MemberFact *member(const std::string &n) const;
   // Every method declared in the class has been seen with its body.
@@ -304,6 +337,7 @@ enum class CallSiteKind {
   ModuleMovedToDevice,   // member->to(device): consulted for loads of that member in other methods
   JitLoadWithoutDevice,  // torch::jit::load(path) with no device, result used on a device
   CudaEnvAfterInit,      // setenv/putenv of CUDA_VISIBLE_DEVICES after a CUDA initialisation
+  ModuleReplicated,      // torch::nn::parallel::data_parallel or replicate: forward runs on clones
 };
 
 struct CallSiteFact {
@@ -313,12 +347,15 @@ struct CallSiteFact {
   std::string callee;      // qualified name of the called function, as declared
   std::string subject;     // the module variable or member; the environment variable
   std::string memberOf;    // class key, when `subject` is a member of that class
-  SourcePoint cause;       // what precedes the call on some path (move, CUDA initialisation); invalid if none
+  // What precedes the call on some path (move, CUDA initialisation; for
+  // ModuleReplicated, the eval() or NoGradGuard that makes it evaluation); invalid if none.
+  SourcePoint cause;
   std::string causeText;   // that cause, described for a note
   SourcePoint innerCause;  // where a called function initialises CUDA, when the cause is that call
   std::string innerCauseText;
   std::string device;      // ModuleMovedToDevice: the device, when its text is valid in every method of memberOf
   bool indexFreeDevice = false;  // the move's device has no index (kCUDA or kCPU): the current device of its kind
+  std::string moduleClass;  // ModuleReplicated: key of the replicated module's class ("" when not a user class)
   // A mechanical fix: replace [fixBegin, fixEnd) with fixText (insert when
   // equal); for a load of a member moved elsewhere, where `, device` goes.
   SourcePoint fixBegin, fixEnd;

@@ -156,6 +156,23 @@ bool isTensorType(QualType t) {
 
 std::optional<HeldModule> classifyMemberType(QualType t) { return classify(t, 0); }
 
+const CXXRecordDecl *moduleImplOf(QualType t) {
+  if (t.isNull()) return nullptr;
+  t = t.getNonReferenceType().getCanonicalType();
+  if (t->isPointerType()) t = t->getPointeeType();
+  const CXXRecordDecl *rd = recordOf(t);
+  if (!rd) return nullptr;
+  if (const CXXRecordDecl *impl = heldByHolder(rd)) return impl;
+  if (isModuleClass(rd)) return rd;
+  std::string stdName;
+  std::vector<QualType> args = stdTemplateArgs(rd, stdName);
+  if ((stdName == "std::shared_ptr" || stdName == "std::unique_ptr") && !args.empty()) {
+    const CXXRecordDecl *pointee = recordOf(args[0]);
+    if (pointee && isModuleClass(pointee)) return pointee;
+  }
+  return nullptr;
+}
+
 std::optional<HeldModule> classifyField(const FieldDecl *f) {
   if (auto held = classify(f->getType(), 0)) return held;
   if (!f->getType()->isDependentType()) return std::nullopt;

@@ -28,6 +28,11 @@ std::optional<HeldModule> classifyMemberType(clang::QualType t);
 // (`std::vector<Block>`), the first instantiation of the class seen that holds a module.
 std::optional<HeldModule> classifyField(const clang::FieldDecl *f);
 
+// The module class (the Impl) that a value of type `t` is or points to: a
+// holder (`Net`), a std::shared_ptr or raw pointer to the Impl, or the Impl
+// itself; null for anything else, containers included.
+const clang::CXXRecordDecl *moduleImplOf(clang::QualType t);
+
 // A torch::nn module that has no parameters, buffers or train/eval
 // behaviour (ReLU, MaxPool2d, Upsample, ...). `implClass` is qualified.
 bool isStatelessLibraryModule(const std::string &implClass);

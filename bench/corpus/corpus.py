@@ -28,7 +28,7 @@ HEADER_EXT = {".h", ".hpp", ".hh", ".hxx"}
 # A translation unit worth analysing mentions one of these.
 INTERESTING = re.compile(
     r"register_module|register_parameter|torch::nn::Module|nn::Module\b|\.backward\(|torch::load|"
-    r"CUDA_VISIBLE_DEVICES|dropout")
+    r"CUDA_VISIBLE_DEVICES|dropout|data_parallel|parallel::replicate")
 
 
 def read_repos(path):
@@ -155,6 +155,8 @@ def main():
         if args.only and name not in args.only:
             continue
         mirror = pathlib.Path(args.mirrors) / name.replace("/", "+") / "repo"
+        if (mirror / ".git").is_dir():  # a snapshot with a work tree
+            mirror = mirror / ".git"
         root = pathlib.Path(args.work) / "src" / name.replace("/", "+")
         if not mirror.exists() or not extract(mirror, commit, root):
             print(f"corpus: {name}: no snapshot at {mirror} (fetch github:{name})", file=sys.stderr)

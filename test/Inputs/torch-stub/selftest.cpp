@@ -140,6 +140,10 @@ struct Zoo : torch::nn::Module {
   torch::nn::ConvTranspose2d ct{torch::nn::ConvTranspose2dOptions(4, 4, 2).stride(2)};
   torch::nn::Conv1d c1{4, 4, 3};
   torch::nn::BatchNorm1d bn1{4};
+  torch::nn::BatchNorm3d bn3{torch::nn::BatchNorm3dOptions(4).track_running_stats(false)};
+  torch::nn::InstanceNorm1d in1{4};
+  torch::nn::InstanceNorm2d in2{torch::nn::InstanceNorm2dOptions(4).affine(true).track_running_stats(true)};
+  std::shared_ptr<torch::nn::InstanceNorm3dImpl> in3 = std::make_shared<torch::nn::InstanceNorm3dImpl>(4);
   torch::nn::Dropout2d do2{0.2};
   std::vector<torch::nn::Linear> bank;
   std::map<std::string, std::shared_ptr<torch::nn::LinearImpl>> named;

@@ -103,6 +103,19 @@ using BatchNorm1dOptions = BatchNormOptions;
 using BatchNorm2dOptions = BatchNormOptions;
 using BatchNorm3dOptions = BatchNormOptions;
 
+// options/instancenorm.h
+struct TORCH_API InstanceNormOptions {
+  /* implicit */ InstanceNormOptions(int64_t num_features);
+  TORCH_ARG(int64_t, num_features);
+  TORCH_ARG(double, eps) = 1e-5;
+  TORCH_ARG(double, momentum) = 0.1;
+  TORCH_ARG(bool, affine) = false;
+  TORCH_ARG(bool, track_running_stats) = false;
+};
+using InstanceNorm1dOptions = InstanceNormOptions;
+using InstanceNorm2dOptions = InstanceNormOptions;
+using InstanceNorm3dOptions = InstanceNormOptions;
+
 // options/dropout.h
 struct TORCH_API DropoutOptions {
   /* implicit */ DropoutOptions(double p = 0.5);
