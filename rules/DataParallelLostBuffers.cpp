@@ -27,7 +27,8 @@ struct LostBuffer {
 std::string shortModuleName(std::string implClass) {
   const std::string prefix = "torch::nn::";
   if (implClass.rfind(prefix, 0) == 0) implClass.erase(0, prefix.size());
-  if (implClass.size() > 4 && implClass.compare(implClass.size() - 4, 4, "Impl") == 0) implClass.resize(implClass.size() - 4);
+  if (implClass.size() > 4 && implClass.compare(implClass.size() - 4, 4, "Impl") == 0)
+    implClass.resize(implClass.size() - 4);
   return implClass;
 }
 
@@ -162,7 +163,9 @@ class DataParallelLostBuffers : public Rule {
     // The member itself, or a container (Sequential, ModuleList, std::vector) that holds it.
     const MemberFact *m = c.member(r.member);
     bool itself = m && m->kind != HoldKind::Container && m->moduleClass == r.moduleClass;
-    std::string owner = !r.member.empty() ? prefix + r.member : prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1);
+    std::string owner = !r.member.empty() ? prefix + r.member
+                        : prefix.empty()    ? ""
+                                            : prefix.substr(0, prefix.size() - 1);
     std::string name = itself          ? "'" + owner + "'"
                        : owner.empty() ? "a " + module
                                        : "a " + module + " in '" + owner + "'";

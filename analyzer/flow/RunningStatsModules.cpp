@@ -161,7 +161,8 @@ std::string storedInto(const Expr *creation, ParentMap &parents, const std::stri
       return bo->getRHS() == child ? thisMember(bo->getLHS()) : "";
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(p); op && op->getOperator() == OO_Equal && op->getNumArgs() == 2)
       return op->getArg(1) == child ? thisMember(op->getArg(0)) : "";
-    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(p); mc && isAppend(mc) && mc->getImplicitObjectArgument() != child) {
+    const auto *mc = dyn_cast<CXXMemberCallExpr>(p);
+    if (mc && isAppend(mc) && mc->getImplicitObjectArgument() != child) {
       const Expr *object = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
       if (const auto *arrow = dyn_cast<CXXOperatorCallExpr>(object); arrow && arrow->getOperator() == OO_Arrow)
         object = arrow->getArg(0);
