@@ -20,6 +20,7 @@ struct LostBuffer {
   std::string name;  // as the message names it: "'layer1.bn'", "'steps_'"
   bool runningStats = false;
   bool onlyInTraining = false;
+  bool conditional = false;  // a norm module created on some branches of the constructor only
   RelatedNote note;
 };
 
@@ -174,7 +175,8 @@ class DataParallelLostBuffers : public Rule {
     b.name = name;
     b.runningStats = true;
     b.onlyInTraining = true;
-    b.note = {(itself ? name + " (" + module + ")" : name) + " " + where +
+    b.conditional = r.conditional;
+    b.note = {(itself ? name + " (" + module + ")" : name) + " " + where + (r.conditional ? " on some branches" : "") +
                   "; in training mode its forward() updates running_mean, running_var and num_batches_tracked",
               r.loc};
     lost.push_back(std::move(b));
@@ -208,12 +210,15 @@ class DataParallelLostBuffers : public Rule {
     Finding f;
     f.check = info().id;
     f.loc = c.loc;
+    // Norm modules that only some configurations create: the loss holds in those only.
+    if (std::all_of(lost.begin(), lost.end(), [](const LostBuffer &b) { return b.conditional; }))
+      f.severity = Severity::Note;
     f.message = (replicate ? "replicate() clones '" + c.subject + "' onto every device, so '" + c.subject +
                                  "' never gets the updates that forward() on the clones makes to "
                            : "data_parallel() runs forward() on clones of '" + c.subject +
                                  "', device 0's included, and drops them, so '" + c.subject +
                                  "' never gets forward()'s updates of ") +
-                what +
+                what + (f.severity == Severity::Note ? ", in the configurations that create them" : "") +
                 "; train one process per GPU and broadcast the buffers, copy replica 0's buffers back after each "
                 "step, or use normalisation without running statistics";
     for (size_t i = 0; i < lost.size() && i < 6; ++i) f.notes.push_back(lost[i].note);

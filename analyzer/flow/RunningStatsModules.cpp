@@ -173,6 +173,19 @@ std::string storedInto(const Expr *creation, ParentMap &parents, const std::stri
   return outer;
 }
 
+// Whether only some branches of the body run the creation: it sits in a
+// branch of an `if`, `?:` or `switch`, or right of `&&`/`||` (loops run it).
+bool onSomeBranches(const Expr *creation, ParentMap &parents) {
+  const Stmt *child = creation;
+  for (const Stmt *p = parents.getParent(child); p; child = p, p = parents.getParent(p)) {
+    if (const auto *s = dyn_cast<IfStmt>(p); s && s->getCond() != child) return true;
+    if (const auto *c = dyn_cast<ConditionalOperator>(p); c && c->getCond() != child) return true;
+    if (isa<SwitchCase>(p)) return true;
+    if (const auto *b = dyn_cast<BinaryOperator>(p); b && b->isLogicalOp() && b->getRHS() == child) return true;
+  }
+  return false;
+}
+
 struct CreationFinder : RecursiveASTVisitor<CreationFinder> {
   std::vector<Creation> found;
   bool VisitCXXConstructExpr(CXXConstructExpr *c) {
@@ -202,6 +215,7 @@ void recordCreations(const Stmt *root, const std::string &outer, const std::stri
     r.method = method;
     r.loc = toPoint(ctx.getSourceManager(), creation.expr->getBeginLoc());
     r.tracking = trackingOf(creation.options, defaultTracking(base, ctx), body, ctx);
+    r.conditional = onSomeBranches(creation.expr, parents);
     c.runningStats.push_back(std::move(r));
   }
 }

@@ -96,7 +96,7 @@ NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullV
             valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
-NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration)
+NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration, conditional)
 NNLINT_JSON(TensorWriteFact, member, method, loc, how, onlyInTraining)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)

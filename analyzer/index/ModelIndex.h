@@ -154,6 +154,7 @@ struct RunningStatsFact {
   SourcePoint loc;          // the creation, or the member's declaration
   StatsTracking tracking = StatsTracking::On;
   bool declaration = false;
+  bool conditional = false;  // created on some branches of its method only (if, ?:, switch)
 };
 
 // A write in one of the class's methods that changes a tensor member's value:

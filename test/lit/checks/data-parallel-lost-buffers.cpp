@@ -107,6 +107,19 @@ struct StyleImpl : torch::nn::Module {
 };
 TORCH_MODULE(Style);
 
+// A BatchNorm created only when a constructor flag asks for it: the loss is
+// a note, as it holds in those configurations only.
+struct OptionalNormImpl : torch::nn::Module {
+  explicit OptionalNormImpl(bool batch_norm) {
+    layers = register_module("layers", torch::nn::Sequential());
+    layers->push_back(torch::nn::Linear(4, 4));
+    if (batch_norm) layers->push_back(torch::nn::BatchNorm1d(4));
+  }
+  torch::Tensor forward(torch::Tensor x) { return layers->forward(x); }
+  torch::nn::Sequential layers{nullptr};
+};
+TORCH_MODULE(OptionalNorm);
+
 // No running statistics: LayerNorm, GroupNorm, InstanceNorm by default,
 // BatchNorm with track_running_stats(false); a buffer only read, and one
 // moved to the input's device (the same values).
@@ -141,8 +154,8 @@ void train_holder(Net net, torch::optim::SGD &opt, const std::vector<torch::Tens
     opt.zero_grad();
     torch::Tensor out = data_parallel(net, x, gpus());
     // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:25: warning: data_parallel() runs forward() on clones of 'net', device 0's included, and drops them, so 'net' never gets forward()'s updates of the running statistics of a BatchNorm2d in 'stem' and 'stage.first.bn'; train one process per GPU and broadcast the buffers, copy replica 0's buffers back after each step, or use normalisation without running statistics [nn-data-parallel-lost-buffers]
-    // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-98]]:86: note: a BatchNorm2d in 'stem' is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
-    // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-117]]:34: note: 'stage.first.bn' (BatchNorm2d) is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
+    // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-111]]:86: note: a BatchNorm2d in 'stem' is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
+    // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-130]]:34: note: 'stage.first.bn' (BatchNorm2d) is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
     // TIDY: data-parallel-lost-buffers.cpp:[[@LINE-4]]:25: warning: data_parallel() runs forward() on clones of 'net'{{.*}}[nn-data-parallel-lost-buffers]
     out.sum().backward();
     opt.step();
@@ -154,26 +167,26 @@ void train_shared(const torch::Tensor &x) {
   auto model = std::make_shared<NetImpl>();
   torch::nn::parallel::data_parallel(model, x, gpus()).sum().backward();
   // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:3: warning: data_parallel() runs forward() on clones of 'model', device 0's included, and drops them, so 'model' never gets forward()'s updates of the running statistics of a BatchNorm2d in 'stem' and 'stage.first.bn'; {{.*}}
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-111]]:86: note: a BatchNorm2d in 'stem' is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-130]]:34: note: 'stage.first.bn' (BatchNorm2d) is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-124]]:86: note: a BatchNorm2d in 'stem' is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-143]]:34: note: 'stage.first.bn' (BatchNorm2d) is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
   // TIDY: data-parallel-lost-buffers.cpp:[[@LINE-4]]:3: warning: data_parallel() runs forward() on clones of 'model'{{.*}}[nn-data-parallel-lost-buffers]
   Counting counting;
   data_parallel(counting.ptr(), x, gpus()).sum().backward();
   // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:3: warning: data_parallel() runs forward() on clones of 'counting.ptr()', device 0's included, and drops them, so 'counting.ptr()' never gets forward()'s updates of the buffers 'steps_' and 'mean_'; {{.*}}
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-95]]:5: note: the buffer 'steps_' is changed here ('+='), in forward()
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-92]]:40: note: the buffer 'mean_' is changed here ('add_()'), in track(), called from forward()
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-108]]:5: note: the buffer 'steps_' is changed here ('+='), in forward()
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-105]]:40: note: the buffer 'mean_' is changed here ('add_()'), in track(), called from forward()
 }
 
 // replicate(): the replicas' buffers, not the original's, change.
 void by_hand(Counting counting, HelperMade made, const torch::Tensor &x) {
   auto replicas = torch::nn::parallel::replicate(counting, gpus());
   // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:19: warning: replicate() clones 'counting' onto every device, so 'counting' never gets the updates that forward() on the clones makes to the buffers 'steps_' and 'mean_'; train one process per GPU and broadcast the buffers, copy replica 0's buffers back after each step, or use normalisation without running statistics [nn-data-parallel-lost-buffers]
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-103]]:5: note: the buffer 'steps_' is changed here ('+='), in forward()
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-100]]:40: note: the buffer 'mean_' is changed here ('add_()'), in track(), called from forward()
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-116]]:5: note: the buffer 'steps_' is changed here ('+='), in forward()
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-113]]:40: note: the buffer 'mean_' is changed here ('add_()'), in track(), called from forward()
   // TIDY: data-parallel-lost-buffers.cpp:[[@LINE-4]]:19: warning: replicate() clones 'counting'{{.*}}[nn-data-parallel-lost-buffers]
   auto more = torch::nn::parallel::replicate(made.ptr(), gpus());
   // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:15: warning: replicate() clones 'made.ptr()' onto every device, so 'made.ptr()' never gets the updates that forward() on the clones makes to the running statistics of 'norm'; {{.*}}
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-81]]:26: note: 'norm' (BatchNorm1d) is declared here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-94]]:26: note: 'norm' (BatchNorm1d) is declared here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
   replicas[0]->forward(x);
   more[0]->forward(x);
 }
@@ -185,7 +198,7 @@ void epochs(Style style, const torch::Tensor &x) {
     style->train();
     data_parallel(style, x, gpus()).sum().backward();
     // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:5: warning: data_parallel() runs forward() on clones of 'style', device 0's included, and drops them, so 'style' never gets forward()'s updates of the running statistics of 'norm'; {{.*}}
-    // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-86]]:36: note: 'norm' (InstanceNorm2d) is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
+    // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-99]]:36: note: 'norm' (InstanceNorm2d) is created here; in training mode its forward() updates running_mean, running_var and num_batches_tracked
     style->eval();
   }
 }
@@ -195,8 +208,12 @@ void evaluate_counting(Counting counting, const torch::Tensor &x) {
   counting->eval();
   data_parallel(counting, x, gpus());
   // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:3: warning: data_parallel() runs forward() on clones of 'counting', device 0's included, and drops them, so 'counting' never gets forward()'s updates of the buffer 'steps_'; {{.*}}
-  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-130]]:5: note: the buffer 'steps_' is changed here ('+='), in forward()
+  // CHECK: data-parallel-lost-buffers.cpp:[[@LINE-143]]:5: note: the buffer 'steps_' is changed here ('+='), in forward()
 }
+
+void configurable(OptionalNorm optional, const torch::Tensor &x) { data_parallel(optional, x, gpus()); }
+// CHECK: data-parallel-lost-buffers.cpp:[[@LINE-1]]:68: note: data_parallel() runs forward() on clones of 'optional', device 0's included, and drops them, so 'optional' never gets forward()'s updates of the running statistics of a BatchNorm1d in 'layers', in the configurations that create them; {{.*}}
+// CHECK: data-parallel-lost-buffers.cpp:[[@LINE-100]]:39: note: a BatchNorm1d in 'layers' is created here on some branches; in training mode its forward() updates running_mean, running_var and num_batches_tracked
 
 // ---- Negatives ------------------------------------------------------------
 
