@@ -16,15 +16,7 @@
 #include <memory>
 
 namespace nnlint {
-namespace {
 
-struct Job {
-  const clang::tooling::CompileCommand *cmd = nullptr;
-  PchRequest pch;
-};
-
-// With $NNLINT_CACHE_LOG set, one line per file saying which path it took
-// (for the tests, which must know the fast path was really taken).
 void logPath(const char *what, const std::string &file) {
   static const char *log = std::getenv("NNLINT_CACHE_LOG");
   if (!log || !*log) return;
@@ -35,6 +27,13 @@ void logPath(const char *what, const std::string &file) {
   (void)ignored;
   ::close(fd);
 }
+
+namespace {
+
+struct Job {
+  const clang::tooling::CompileCommand *cmd = nullptr;
+  PchRequest pch;
+};
 
 FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
   const std::string &file = job.cmd->Filename;

@@ -19,6 +19,11 @@ struct SpeedOptions {
   bool showProgress = false;
 };
 
+// With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
+// a file took (built, hit, discarded, plain, facts), for the tests, which must
+// know the fast path was really taken.
+void logPath(const char *what, const std::string &file);
+
 // One result per command, in the order of `commands`, whatever the scheduling.
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
                                    const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed);

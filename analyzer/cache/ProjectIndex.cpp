@@ -24,6 +24,17 @@ std::string currentHash(const std::string &path, const ParseOptions &opts) {
   return text ? hashText((*text)->getBuffer()) : "missing";
 }
 
+// The size and modification time of the running nnlint.
+std::string executableStamp() {
+  static const std::string stamp = [] {
+    llvm::sys::fs::file_status st;
+    if (llvm::sys::fs::status("/proc/self/exe", st)) return std::string("unknown");
+    return std::to_string(st.getSize()) + "@" +
+           std::to_string(st.getLastModificationTime().time_since_epoch().count());
+  }();
+  return stamp;
+}
+
 }  // namespace
 
 FactsCache::FactsCache(std::string cacheDir) {
@@ -36,6 +47,7 @@ std::string FactsCache::entryPath(const clang::tooling::CompileCommand &cmd, con
   CacheKey key;
   key.add(kFactsFormat);
   key.add(kVersion);
+  key.add(executableStamp());  // a rebuilt nnlint may find other facts in the same code
   key.add(clang::getClangFullVersion());
   key.add(cmd.Directory);
   key.add(opts.skipLibraryBodies ? "skip-library-bodies" : "all-bodies");
@@ -79,6 +91,7 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
   std::vector<size_t> missingAt;
   for (size_t i = 0; i < commands.size(); ++i) {
     if (std::optional<FileResult> hit = facts.lookup(commands[i], parse)) {
+      logPath("facts", commands[i].Filename);
       results[i] = std::move(*hit);
       results[i].file = commands[i].Filename;
     } else {

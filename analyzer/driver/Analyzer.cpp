@@ -112,10 +112,9 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
       cmds.push_back(std::move(cmd));
     }
   }
-  // Facts are cached for the files of a database; without one, the named
-  // files are parsed (the precompiled include block keeps that fast).
-  std::vector<FileResult> parsed =
-      project ? indexWithFacts(cmds, parse, filter, opts.speed) : indexFiles(cmds, parse, filter, opts.speed);
+  // Every file's facts are cached, with a database or without: a second run on
+  // unchanged files parses nothing.
+  std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, opts.speed);
   ModelIndex index;
   // Findings are reported in the files named and in the user headers they read.
   std::set<std::string> reported;

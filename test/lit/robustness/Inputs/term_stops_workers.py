@@ -1,5 +1,5 @@
 """Starts a command, waits until it has worker processes, sends it SIGTERM, and
-fails if any worker is still running a few seconds later."""
+fails if any worker is still running 30 seconds later."""
 import os
 import signal
 import subprocess
@@ -36,8 +36,12 @@ if not workers:
     sys.exit("no worker process appeared")
 proc.send_signal(signal.SIGTERM)
 proc.wait(timeout=30)
-time.sleep(3)
-left = [w for w in workers if running(w)]
+# A loaded machine may take a while to deliver the workers' SIGKILL.
+deadline = time.time() + 30
+left = workers
+while left and time.time() < deadline:
+    time.sleep(0.1)
+    left = [w for w in workers if running(w)]
 for w in left:
     os.kill(w, signal.SIGKILL)
 if left:

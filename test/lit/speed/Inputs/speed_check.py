@@ -5,7 +5,8 @@ that every run gives byte-identical output (stdout, stderr, exit code).
   speed_check.py NNLINT WORKDIR SCENARIO FILES... -- COMPILER ARGS
 
 Scenarios:
-  identical   no cache / cache cold / cache warm, -j1 / -j2, with and without
+  identical   no cache / cache cold / cache warm / unchanged files answered from
+              the facts cache, -j1 / -j2, with and without
               skipped library bodies (cold caches built by two workers at
               once: concurrent)
   pch-vs-plain  no cache against cache cold (-j1) and warm (-j2) only: the
@@ -41,15 +42,19 @@ class Runner:
         self.nnlint, self.work, self.files, self.flags = nnlint, work, files, flags
         self.log = os.path.join(work, "cache.log")
 
-    def start(self, *opts):
+    def start(self, *opts, keep_facts=False):
         if os.path.exists(self.log):
             os.remove(self.log)
+        # The scenarios test the include-block cache, which a file's cached facts would skip.
+        for o in opts:
+            if o.startswith("--cache-dir=") and not keep_facts:
+                shutil.rmtree(os.path.join(o.split("=", 1)[1], "facts"), ignore_errors=True)
         env = dict(os.environ, NNLINT_CACHE_LOG=self.log)
         return subprocess.Popen([self.nnlint, *opts, *self.files, "--", *self.flags], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, env=env)
 
-    def run(self, *opts):
-        p = self.start(*opts)
+    def run(self, *opts, keep_facts=False):
+        p = self.start(*opts, keep_facts=keep_facts)
         out, err = p.communicate()
         return (p.returncode, out.decode(), err.decode()), self.paths()
 
@@ -91,6 +96,12 @@ def identical(r):
     got, paths = r.run(flag, "-j2")
     same(reference, got, "warm cache -j2")
     expect(paths, "warm cache -j2", "hit", 2)
+    # Nothing changed since the run before: every file's facts come from the cache, no parse.
+    got, paths = r.run(flag, "-j2", keep_facts=True)
+    same(reference, got, "unchanged files")
+    expect(paths, "unchanged files", "facts", len(r.files))
+    if set(paths) != {"facts"}:
+        fail(f"unchanged files: expected no parse at all, got {paths}")
 
     # Library bodies: skipping them hides errors inside them (documented), so
     # compare only the files that compile with every body parsed.
@@ -168,6 +179,7 @@ def disk_full(r):
     reference, _ = r.run("--no-cache", "-j1")
     d, flag = r.cache("cache")
     for jobs in ("-j1", "-j2"):
+        shutil.rmtree(os.path.join(d, "facts"), ignore_errors=True)  # small enough to fit: would answer
         limit = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "robustness", "Inputs",
                              "file_size_limit.py")
         p = subprocess.run([sys.executable, limit, str(64 * 1024), r.nnlint, flag, jobs, *r.files, "--", *r.flags],
