@@ -1,9 +1,9 @@
 // The clang-tidy front end: every nnlint rule as a clang-tidy check. The rule
 // code is the same as the standalone tool's; only the source of the model
 // index (this translation unit) and the way findings are emitted differ.
-#include "IndexBuilder.h"
-#include "Rule.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "flow/IndexBuilder.h"
+#include "rules/Rule.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"

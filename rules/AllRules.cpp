@@ -1,4 +1,4 @@
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace nnlint {
 

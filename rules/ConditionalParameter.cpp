@@ -1,10 +1,10 @@
 // nn-conditional-parameter: a trainable parameter or submodule that forward()
 // reaches only on some paths gets no gradient on the others.
-#include "Condition.h"
-#include "ConditionVerdict.h"
-#include "Describe.h"
-#include "GradientReach.h"
-#include "Rule.h"
+#include "index/Condition.h"
+#include "rules/Rule.h"
+#include "rules/support/ConditionVerdict.h"
+#include "rules/support/Describe.h"
+#include "rules/support/GradientReach.h"
 
 namespace nnlint {
 namespace {

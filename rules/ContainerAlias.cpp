@@ -1,7 +1,7 @@
 // nn-container-alias: a Cloneable keeps registered submodules in a plain
 // container that reset() does not rebuild, so clone() shares them.
-#include "Describe.h"
-#include "Rule.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
 
 namespace nnlint {
 namespace {

@@ -1,6 +1,6 @@
 // nn-cuda-visible-devices-late: CUDA_VISIBLE_DEVICES set after CUDA was
 // initialised; the CUDA runtime has read it already, so the setting is ignored.
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace nnlint {
 namespace {

@@ -2,9 +2,9 @@
 // on clones of the module, device 0's included, and drop them, so the buffers
 // that forward() updates (BatchNorm's running statistics, a user's counter)
 // never change in the module itself.
-#include "Condition.h"
-#include "Describe.h"
-#include "Rule.h"
+#include "index/Condition.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
 
 #include <algorithm>
 #include <map>

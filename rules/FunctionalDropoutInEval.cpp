@@ -1,6 +1,6 @@
 // nn-functional-dropout-in-eval: a dropout call in a module's method whose
 // `training` flag is a constant true, so it keeps dropping after eval().
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace nnlint {
 namespace {

@@ -1,7 +1,7 @@
 // nn-load-without-device: torch::load(module, source) with no device, after
 // the module was moved to a device; the load moves it back to the devices the
 // checkpoint was saved from.
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace nnlint {
 namespace {

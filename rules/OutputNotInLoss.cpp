@@ -1,8 +1,8 @@
 // nn-output-not-in-loss: an output of forward() that never reaches the loss
 // on which backward() is called; the parameters that only feed it get no gradient.
-#include "Describe.h"
-#include "GradientReach.h"
-#include "Rule.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
+#include "rules/support/GradientReach.h"
 
 namespace nnlint {
 namespace {

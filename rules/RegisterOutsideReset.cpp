@@ -1,7 +1,7 @@
 // nn-register-outside-reset: a Cloneable registers outside reset(), so
 // clone() finds fewer parameters/buffers/submodules than the original and throws.
-#include "Describe.h"
-#include "Rule.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
 
 namespace nnlint {
 namespace {

@@ -1,7 +1,7 @@
 // nn-reset-accumulates: reset() appends to a member container that it does
 // not clear first, so a clone ends up with the original's modules and new ones.
-#include "Describe.h"
-#include "Rule.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
 
 namespace nnlint {
 namespace {

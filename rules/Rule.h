@@ -1,21 +1,15 @@
 // A check: reads the model index, reports findings. One class per file.
 #pragma once
 
-#include "Finding.h"
-#include "ModelIndex.h"
+#include "base/Finding.h"
+#include "base/RuleInfo.h"
+#include "index/ModelIndex.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace nnlint {
-
-struct RuleInfo {
-  std::string id;           // "nn-unregistered-submodule"
-  std::string summary;      // one line, for --list-checks and SARIF shortDescription
-  std::string description;  // a paragraph, for SARIF fullDescription
-  Severity severity = Severity::Warning;
-};
 
 class Rule {
  public:

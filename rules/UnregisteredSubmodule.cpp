@@ -1,7 +1,7 @@
 // nn-unregistered-submodule: a module held by a module but never registered.
-#include "Describe.h"
-#include "Rule.h"
-#include "TorchTypes.h"
+#include "flow/TorchTypes.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
 
 namespace nnlint {
 namespace {

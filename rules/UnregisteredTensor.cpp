@@ -1,7 +1,7 @@
 // nn-unregistered-tensor: a tensor member that requires grad but is not
 // registered as a parameter, so no optimizer built from parameters() updates it.
-#include "Describe.h"
-#include "Rule.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
 
 namespace nnlint {
 namespace {

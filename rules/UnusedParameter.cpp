@@ -1,11 +1,11 @@
 // nn-unused-parameter: a trainable parameter or submodule that forward()
 // never reaches gets no gradient.
-#include "Describe.h"
-#include "GradientReach.h"
-#include "Rule.h"
-#include "SkippedBaseMembers.h"
-#include "UnusedDictEntries.h"
-#include "TorchTypes.h"
+#include "flow/TorchTypes.h"
+#include "rules/Rule.h"
+#include "rules/support/Describe.h"
+#include "rules/support/GradientReach.h"
+#include "rules/support/SkippedBaseMembers.h"
+#include "rules/support/UnusedDictEntries.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "Cache.h"
+#include "cache/Cache.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -1,4 +1,4 @@
-#include "CacheKey.h"
+#include "cache/CacheKey.h"
 
 #include "llvm/ADT/StringExtras.h"
 

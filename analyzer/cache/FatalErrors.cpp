@@ -1,4 +1,4 @@
-#include "FatalErrors.h"
+#include "cache/FatalErrors.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"

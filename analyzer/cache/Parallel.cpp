@@ -1,4 +1,4 @@
-#include "Parallel.h"
+#include "cache/Parallel.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,9 +1,9 @@
-#include "ParallelIndex.h"
+#include "cache/ParallelIndex.h"
 
-#include "Cache.h"
-#include "IndexJson.h"
-#include "Parallel.h"
-#include "Pch.h"
+#include "cache/Cache.h"
+#include "cache/Parallel.h"
+#include "cache/Pch.h"
+#include "index/IndexJson.h"
 
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"

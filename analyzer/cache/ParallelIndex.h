@@ -2,8 +2,8 @@
 // precompiled include block for blocks that several files share.
 #pragma once
 
-#include "Frontend.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "cache/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

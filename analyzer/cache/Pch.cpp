@@ -1,10 +1,10 @@
-#include "Pch.h"
+#include "cache/Pch.h"
 
-#include "Cache.h"
-#include "CacheKey.h"
-#include "FatalErrors.h"
-#include "PchBlock.h"
-#include "Version.h"
+#include "base/Version.h"
+#include "cache/Cache.h"
+#include "cache/CacheKey.h"
+#include "cache/FatalErrors.h"
+#include "cache/PchBlock.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -13,9 +13,9 @@
 //   K.lock                     held while one process builds
 #pragma once
 
-#include "Frontend.h"
-#include "PchBlock.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "cache/Frontend.h"
+#include "cache/PchBlock.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

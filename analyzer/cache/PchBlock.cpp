@@ -1,4 +1,4 @@
-#include "PchBlock.h"
+#include "cache/PchBlock.h"
 
 #include "llvm/Support/FileSystem.h"
 

@@ -1,9 +1,9 @@
-#include "ProjectIndex.h"
+#include "cache/ProjectIndex.h"
 
-#include "Cache.h"
-#include "CacheKey.h"
-#include "IndexJson.h"
-#include "Version.h"
+#include "base/Version.h"
+#include "cache/Cache.h"
+#include "cache/CacheKey.h"
+#include "index/IndexJson.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/Support/FileSystem.h"

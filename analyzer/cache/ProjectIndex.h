@@ -12,9 +12,9 @@
 //             answers only while every one of those hashes still matches.
 #pragma once
 
-#include "Frontend.h"
-#include "ParallelIndex.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "cache/Frontend.h"
+#include "cache/ParallelIndex.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

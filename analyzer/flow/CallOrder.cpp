@@ -1,4 +1,4 @@
-#include "CallOrder.h"
+#include "flow/CallOrder.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"

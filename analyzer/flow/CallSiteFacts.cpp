@@ -1,6 +1,6 @@
-#include "CallSiteFacts.h"
+#include "flow/CallSiteFacts.h"
 
-#include "TorchCalls.h"
+#include "flow/TorchCalls.h"
 
 namespace nnlint {
 

@@ -4,8 +4,8 @@
 // through collectCallSiteFacts.
 #pragma once
 
-#include "ModelIndex.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,9 +1,9 @@
-#include "ConditionAtoms.h"
+#include "flow/ConditionAtoms.h"
 
-#include "AstUtil.h"
-#include "Condition.h"
-#include "SourceFilter.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/TorchTypes.h"
+#include "index/Condition.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

@@ -1,9 +1,9 @@
 // setenv/putenv of CUDA_VISIBLE_DEVICES after CUDA was initialised on some
 // path of the same function: the CUDA runtime read the variable already.
-#include "CallSiteFacts.h"
+#include "flow/CallSiteFacts.h"
 
-#include "CallOrder.h"
-#include "TorchCalls.h"
+#include "flow/CallOrder.h"
+#include "flow/TorchCalls.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 

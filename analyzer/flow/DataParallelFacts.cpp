@@ -3,12 +3,12 @@
 // the module's buffers never reaches it. One fact per call whose module is a
 // class nnlint can name, with the eval() or NoGradGuard that makes the call
 // an evaluation when one does.
-#include "CallSiteFacts.h"
+#include "flow/CallSiteFacts.h"
 
-#include "CallOrder.h"
-#include "LocalFlow.h"
-#include "TorchCalls.h"
-#include "TorchTypes.h"
+#include "flow/CallOrder.h"
+#include "flow/LocalFlow.h"
+#include "flow/TorchCalls.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,9 +1,9 @@
-#include "DeadComputation.h"
+#include "flow/DeadComputation.h"
 
-#include "AstUtil.h"
-#include "LocalFlow.h"
-#include "SourceFilter.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -4,7 +4,7 @@
 // or detached before it reaches anything the method returns or stores.
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -1,13 +1,13 @@
 // torch::load(module, source) without a device, when the module was moved to
 // a device before it on some path: LibTorch puts the loaded parameters back on
 // the devices they were saved from, so the move is undone.
-#include "CallSiteFacts.h"
+#include "flow/CallSiteFacts.h"
 
-#include "CallOrder.h"
-#include "DeviceText.h"
-#include "IndexFreeDevice.h"
-#include "TorchCalls.h"
-#include "TorchTypes.h"
+#include "flow/CallOrder.h"
+#include "flow/DeviceText.h"
+#include "flow/IndexFreeDevice.h"
+#include "flow/TorchCalls.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 

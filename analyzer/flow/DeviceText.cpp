@@ -1,6 +1,6 @@
-#include "DeviceText.h"
+#include "flow/DeviceText.h"
 
-#include "TorchCalls.h"
+#include "flow/TorchCalls.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,11 +1,11 @@
 // Dropout calls inside a module's methods whose `training` flag is a
 // constant true: they keep dropping activations after model->eval().
-#include "CallSiteFacts.h"
+#include "flow/CallSiteFacts.h"
 
-#include "AstUtil.h"
-#include "SourceFilter.h"
-#include "TorchCalls.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/TorchCalls.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

@@ -1,8 +1,8 @@
-#include "FrozenMembers.h"
+#include "flow/FrozenMembers.h"
 
-#include "AstUtil.h"
-#include "LocalFlow.h"
-#include "TorchTypes.h"
+#include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"

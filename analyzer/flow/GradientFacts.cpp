@@ -1,10 +1,10 @@
-#include "GradientFacts.h"
+#include "flow/GradientFacts.h"
 
-#include "AstUtil.h"
-#include "LocalFlow.h"
-#include "OutputKeys.h"
-#include "TorchTypes.h"
-#include "TrainingSteps.h"
+#include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
+#include "flow/OutputKeys.h"
+#include "flow/TorchTypes.h"
+#include "flow/TrainingSteps.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -2,8 +2,8 @@
 // computed from, and which outputs of a forward() call reach backward().
 #pragma once
 
-#include "ModelIndex.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,7 +1,7 @@
-#include "IndexFreeDevice.h"
+#include "flow/IndexFreeDevice.h"
 
-#include "AstUtil.h"
-#include "LocalFlow.h"
+#include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

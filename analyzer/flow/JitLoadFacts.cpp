@@ -1,13 +1,13 @@
 // torch::jit::load(source) without a device, when the loaded module is then
 // run on inputs put on a device and never moved: it stays on the devices the
 // file was saved from.
-#include "CallSiteFacts.h"
+#include "flow/CallSiteFacts.h"
 
-#include "AstUtil.h"
-#include "CallOrder.h"
-#include "DeviceText.h"
-#include "TorchCalls.h"
-#include "TorchTypes.h"
+#include "flow/AstUtil.h"
+#include "flow/CallOrder.h"
+#include "flow/DeviceText.h"
+#include "flow/TorchCalls.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

@@ -1,8 +1,8 @@
-#include "LocalFlow.h"
+#include "flow/LocalFlow.h"
 
-#include "AstUtil.h"
-#include "OutputKeys.h"
-#include "TorchTypes.h"
+#include "flow/AstUtil.h"
+#include "flow/OutputKeys.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -6,7 +6,7 @@
 // torch::NoGradGuard carry no gradient, so a gradient trace stops there.
 #pragma once
 
-#include "ReachingDefs.h"
+#include "flow/ReachingDefs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,9 +1,9 @@
-#include "ModuleDictKeys.h"
+#include "flow/ModuleDictKeys.h"
 
-#include "AstUtil.h"
-#include "ModuleAliases.h"
-#include "SourceFilter.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/ModuleAliases.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 

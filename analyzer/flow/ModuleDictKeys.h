@@ -3,7 +3,7 @@
 // in the constructor, `heads_["a"]` or `heads_->at<LinearImpl>("a")` in forward().
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,4 +1,4 @@
-#include "OutputKeys.h"
+#include "flow/OutputKeys.h"
 
 #include "clang/AST/DeclTemplate.h"
 

@@ -1,8 +1,8 @@
-#include "ParameterWrites.h"
+#include "flow/ParameterWrites.h"
 
-#include "AstUtil.h"
-#include "SourceFilter.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 

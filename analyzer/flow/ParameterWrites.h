@@ -5,7 +5,7 @@
 // forward() reads the field, which now holds another tensor.
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -1,6 +1,6 @@
-#include "PathConditions.h"
+#include "flow/PathConditions.h"
 
-#include "Condition.h"
+#include "index/Condition.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 

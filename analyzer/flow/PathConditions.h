@@ -10,8 +10,8 @@
 //   takes each side on some iteration: a block on either side runs.
 #pragma once
 
-#include "ConditionAtoms.h"
-#include "ModelIndex.h"
+#include "flow/ConditionAtoms.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"

@@ -1,4 +1,4 @@
-#include "ReachingDefs.h"
+#include "flow/ReachingDefs.h"
 
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"

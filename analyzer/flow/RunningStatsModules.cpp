@@ -1,9 +1,9 @@
-#include "RunningStatsModules.h"
+#include "flow/RunningStatsModules.h"
 
-#include "AstUtil.h"
-#include "SourceFilter.h"
-#include "TorchCalls.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/TorchCalls.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMap.h"

@@ -6,7 +6,7 @@
 // that its options struct declares, not by a list of names.
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

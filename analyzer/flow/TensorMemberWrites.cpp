@@ -1,11 +1,11 @@
-#include "TensorMemberWrites.h"
+#include "flow/TensorMemberWrites.h"
 
-#include "AstUtil.h"
-#include "Condition.h"
-#include "ConditionAtoms.h"
-#include "PathConditions.h"
-#include "SourceFilter.h"
-#include "TorchTypes.h"
+#include "base/SourceFilter.h"
+#include "flow/AstUtil.h"
+#include "flow/ConditionAtoms.h"
+#include "flow/PathConditions.h"
+#include "flow/TorchTypes.h"
+#include "index/Condition.h"
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -7,7 +7,7 @@
 // path conditions (`if (is_training())`, an early `if (!is_training()) return`).
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -1,7 +1,7 @@
-#include "TorchCalls.h"
+#include "flow/TorchCalls.h"
 
-#include "AstUtil.h"
-#include "TorchTypes.h"
+#include "flow/AstUtil.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

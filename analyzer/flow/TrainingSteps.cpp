@@ -1,8 +1,8 @@
-#include "TrainingSteps.h"
+#include "flow/TrainingSteps.h"
 
-#include "AstUtil.h"
-#include "LocalFlow.h"
-#include "TorchTypes.h"
+#include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
+#include "flow/TorchTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -5,7 +5,7 @@
 // flag fixed at construction or from is_training().
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,4 +1,4 @@
-#include "Condition.h"
+#include "index/Condition.h"
 
 #include <algorithm>
 #include <set>

@@ -4,7 +4,7 @@
 // `(c && a) || (c && !a)` is `c`, `a || (!a && b)` is `a || b`.
 #pragma once
 
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include <functional>
 #include <map>

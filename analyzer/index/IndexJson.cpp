@@ -1,4 +1,4 @@
-#include "IndexJson.h"
+#include "index/IndexJson.h"
 
 #include <cstddef>
 #include <utility>

@@ -2,8 +2,8 @@
 // to the parent process.
 #pragma once
 
-#include "Frontend.h"
-#include "ModelIndex.h"
+#include "index/FileResult.h"
+#include "index/ModelIndex.h"
 
 #include <nlohmann/json.hpp>
 

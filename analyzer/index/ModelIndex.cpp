@@ -1,4 +1,4 @@
-#include "ModelIndex.h"
+#include "index/ModelIndex.h"
 
 #include <iterator>
 #include <tuple>

@@ -3,6 +3,8 @@
 // several translation units can be merged per class. Checks read only this.
 #pragma once
 
+#include "base/SourcePoint.h"
+
 #include <map>
 #include <set>
 #include <string>
@@ -11,20 +13,8 @@
 
 namespace nnlint {
 
-struct SourcePoint {
-  std::string file;
-  unsigned line = 0;
-  unsigned column = 0;
-  bool valid() const { return line != 0; }
-  bool operator<(const SourcePoint &o) const {
-    if (file != o.file) return file < o.file;
-    if (line != o.line) return line < o.line;
-    return column < o.column;
-  }
-  bool operator==(const SourcePoint &o) const {
-    return file == o.file && line == o.line && column == o.column;
-  }
-};
+// The element class recorded when an element of a container is not known.
+inline constexpr const char *kUnknownElement = "?";
 
 // How a member holds a module (or tensor).
 enum class HoldKind {
@@ -270,7 +260,7 @@ struct ClassFact {
   // constructor's branches: key of the member's atom ("m:down_") -> value.
   std::map<std::string, Condition> flagValues;
   // Module containers (Sequential, ModuleList) whose every element was seen:
-  // member -> the module classes of its elements.
+  // member -> the module classes of its elements (kUnknownElement for one not known).
   std::map<std::string, std::set<std::string>> containerElements;
   // Library module classes it holds that declare no tensor and no submodule.
   std::set<std::string> statelessModules;

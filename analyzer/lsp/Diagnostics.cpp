@@ -1,4 +1,4 @@
-#include "Diagnostics.h"
+#include "lsp/Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
 

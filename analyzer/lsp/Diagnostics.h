@@ -2,9 +2,9 @@
 // their fix-its as quick-fix code actions.
 #pragma once
 
-#include "Finding.h"
-#include "SarifOutput.h"
-#include "SourceText.h"
+#include "base/Finding.h"
+#include "base/SourceText.h"
+#include "report/SarifOutput.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -1,4 +1,4 @@
-#include "JsonDepth.h"
+#include "lsp/JsonDepth.h"
 
 namespace nnlint::lsp {
 

@@ -1,11 +1,11 @@
-#include "Server.h"
+#include "lsp/Server.h"
 
-#include "Diagnostics.h"
-#include "Parallel.h"
-#include "SourceFilter.h"
-#include "JsonDepth.h"
-#include "Transport.h"
-#include "Version.h"
+#include "base/SourceFilter.h"
+#include "base/Version.h"
+#include "cache/Parallel.h"
+#include "lsp/Diagnostics.h"
+#include "lsp/JsonDepth.h"
+#include "lsp/Transport.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"

@@ -5,9 +5,9 @@
 // crashes the analysis costs only that analysis.
 #pragma once
 
-#include "Analyzer.h"
-#include "Config.h"
-#include "Rule.h"
+#include "project/Analyzer.h"
+#include "project/Config.h"
+#include "rules/Rule.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "Transport.h"
+#include "lsp/Transport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"

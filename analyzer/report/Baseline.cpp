@@ -1,4 +1,4 @@
-#include "Baseline.h"
+#include "report/Baseline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

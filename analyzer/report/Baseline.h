@@ -2,7 +2,7 @@
 // fingerprints already accepted, so that a CI gate fails only on new findings.
 #pragma once
 
-#include "Finding.h"
+#include "base/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
 

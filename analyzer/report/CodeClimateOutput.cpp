@@ -1,6 +1,6 @@
-#include "CodeClimateOutput.h"
+#include "report/CodeClimateOutput.h"
 
-#include "Baseline.h"
+#include "report/Baseline.h"
 
 #include <nlohmann/json.hpp>
 

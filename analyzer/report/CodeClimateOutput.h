@@ -3,7 +3,7 @@
 // merge-request widget and the diff.
 #pragma once
 
-#include "Finding.h"
+#include "base/Finding.h"
 
 #include <string>
 #include <vector>

@@ -9,7 +9,7 @@ foreach(page ${pages})
   string(APPEND body "      {\"${id}\", R\"nnlintpage(${text})nnlintpage\"},\n")
 endforeach()
 file(WRITE "${OUT}.tmp" "// Generated from docs/rules/*.md by analyzer/report/EmbedRulePages.cmake.
-#include \"RulePages.h\"
+#include \"report/RulePages.h\"
 
 #include <map>
 

@@ -1,6 +1,6 @@
-#include "Fixes.h"
+#include "report/Fixes.h"
 
-#include "OutputFile.h"
+#include "report/OutputFile.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/YAMLTraits.h"

@@ -2,8 +2,8 @@
 // clang-apply-replacements reads (--export-fixes), as clang-tidy does.
 #pragma once
 
-#include "Finding.h"
-#include "SourceText.h"
+#include "base/Finding.h"
+#include "base/SourceText.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "GithubOutput.h"
+#include "report/GithubOutput.h"
 
-#include "Baseline.h"
+#include "report/Baseline.h"
 
 namespace nnlint {
 namespace {

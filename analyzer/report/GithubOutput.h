@@ -5,8 +5,8 @@
 //   ::warning file=src/model.cpp,line=8,col=21,title=nn-unregistered-submodule::submodule 'fc' ...
 #pragma once
 
-#include "Finding.h"
-#include "SarifOutput.h"
+#include "base/Finding.h"
+#include "report/SarifOutput.h"
 
 #include <string>
 #include <vector>

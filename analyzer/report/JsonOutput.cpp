@@ -1,8 +1,8 @@
-#include "JsonOutput.h"
+#include "report/JsonOutput.h"
 
-#include "Baseline.h"
-#include "SourceText.h"
-#include "Version.h"
+#include "base/SourceText.h"
+#include "base/Version.h"
+#include "report/Baseline.h"
 
 #include <nlohmann/json.hpp>
 

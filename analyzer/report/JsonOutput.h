@@ -2,8 +2,8 @@
 // docs/usage.md ("JSON output"). Fields are only ever added within a version.
 #pragma once
 
-#include "Finding.h"
-#include "SarifOutput.h"
+#include "base/Finding.h"
+#include "report/SarifOutput.h"
 
 #include <string>
 #include <vector>

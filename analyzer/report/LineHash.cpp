@@ -1,4 +1,4 @@
-#include "LineHash.h"
+#include "report/LineHash.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ConvertUTF.h"

@@ -1,4 +1,4 @@
-#include "OutputFile.h"
+#include "report/OutputFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

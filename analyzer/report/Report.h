@@ -1,8 +1,8 @@
 // The end of a run: configuration, baseline, fixes, output, exit code.
 #pragma once
 
-#include "Analyzer.h"
-#include "Config.h"
+#include "project/Analyzer.h"
+#include "project/Config.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,11 +1,11 @@
-#include "SarifOutput.h"
+#include "report/SarifOutput.h"
 
-#include "Baseline.h"
-#include "LineHash.h"
-#include "RulePages.h"
-#include "SourceText.h"
-#include "Suppressions.h"
-#include "Version.h"
+#include "base/SourceText.h"
+#include "base/Version.h"
+#include "project/Suppressions.h"
+#include "report/Baseline.h"
+#include "report/LineHash.h"
+#include "report/RulePages.h"
 
 #include <cctype>
 #include <map>

@@ -4,22 +4,14 @@
 // tool errors as execution notifications.
 #pragma once
 
-#include "Finding.h"
-#include "Rule.h"
+#include "base/Finding.h"
+#include "base/RuleInfo.h"
+#include "base/ToolError.h"
 
 #include <string>
 #include <vector>
 
 namespace nnlint {
-
-// A file that could not be analysed. A compile error has Clang's message and
-// the place of the first error (`loc`); other problems have no place.
-struct ToolError {
-  std::string file;
-  std::string message;
-  SourcePoint loc;
-  unsigned compileErrors = 0;
-};
 
 class SourceText;
 

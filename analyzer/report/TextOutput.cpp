@@ -1,4 +1,4 @@
-#include "TextOutput.h"
+#include "report/TextOutput.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"

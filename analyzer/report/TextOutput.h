@@ -4,8 +4,8 @@
 // when asked for.
 #pragma once
 
-#include "Finding.h"
-#include "SarifOutput.h"
+#include "base/Finding.h"
+#include "report/SarifOutput.h"
 
 #include "llvm/Support/raw_ostream.h"
 

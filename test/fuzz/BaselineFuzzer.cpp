@@ -1,5 +1,5 @@
 // libFuzzer target: the --baseline reader.
-#include "Baseline.h"
+#include "report/Baseline.h"
 
 #include <cstddef>
 #include <cstdint>

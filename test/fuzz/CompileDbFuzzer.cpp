@@ -1,6 +1,6 @@
 // libFuzzer target: the compile_commands.json loader, and the commands of
 // a database it accepts.
-#include "CompileCommands.h"
+#include "project/CompileCommands.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // libFuzzer target: the .nnlint.yaml reader, and the configuration it
 // accepts written back out and read again.
-#include "Config.h"
+#include "project/Config.h"
 
 #include <cstddef>
 #include <cstdint>

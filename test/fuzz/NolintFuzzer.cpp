@@ -1,6 +1,6 @@
 // libFuzzer target: the NOLINT comment parser. The input is a source file
 // with a finding of two checks on every line; suppressions apply to them.
-#include "Suppressions.h"
+#include "project/Suppressions.h"
 
 #include <cstddef>
 #include <cstdint>

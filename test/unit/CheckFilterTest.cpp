@@ -1,4 +1,4 @@
-#include "CheckFilter.h"
+#include "project/CheckFilter.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Builds the model index of a code snippet parsed against the stand-in header.
 #pragma once
 
-#include "Analyzer.h"
-#include "IndexBuilder.h"
-#include "SourceFilter.h"
+#include "base/SourceFilter.h"
+#include "flow/IndexBuilder.h"
+#include "project/Analyzer.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

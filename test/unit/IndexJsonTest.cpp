@@ -1,9 +1,9 @@
 // The model index survives the trip through JSON that worker processes use
 // to hand their results to the parent: same facts, same findings.
-#include "Condition.h"
+#include "index/Condition.h"
 #include "IndexFixture.h"
-#include "IndexJson.h"
-#include "Rule.h"
+#include "index/IndexJson.h"
+#include "rules/Rule.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,5 +1,5 @@
 // Which leading lines of a file a precompiled include block stands in for.
-#include "PchBlock.h"
+#include "cache/PchBlock.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -1,0 +1,71 @@
+#include "base/SourceFilter.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+// A file name as Clang spells it, made absolute against the compile command's
+// directory (the working directory of the file system Clang reads through).
+std::string absoluteName(const SourceManager &sm, llvm::StringRef name) {
+  llvm::SmallString<256> p(name);
+  if (!llvm::sys::path::is_absolute(p)) sm.getFileManager().getVirtualFileSystem().makeAbsolute(p);
+  return normalisePath(std::string(p));
+}
+
+}  // namespace
+
+std::vector<std::string> SourceFilter::defaultLibraryPrefixes() {
+  return {"/usr/include/", "/usr/lib/", "/usr/local/cuda"};
+}
+
+SourceFilter::SourceFilter(std::vector<std::string> libraryPrefixes)
+    : prefixes_(std::move(libraryPrefixes)) {}
+
+bool SourceFilter::isLibraryPath(const std::string &path) const {
+  for (const std::string &p : prefixes_)
+    if (path.rfind(p, 0) == 0) return true;
+  // LibTorch installed anywhere (a pip wheel, a tarball): its headers live
+  // under .../include/torch/csrc/api/include, .../include/ATen, ...
+  for (const char *marker : {"/torch/csrc/", "/include/ATen/", "/include/c10/", "/include/caffe2/",
+                             "/include/torch/"})
+    if (path.find(marker) != std::string::npos) return true;
+  return false;
+}
+
+bool SourceFilter::isLibrary(const SourceManager &sm, SourceLocation loc) const {
+  if (loc.isInvalid()) return true;
+  SourceLocation spelling = sm.getExpansionLoc(loc);
+  if (sm.isInSystemHeader(spelling)) return true;
+  if (sm.isWrittenInMainFile(spelling)) return false;
+  PresumedLoc p = sm.getPresumedLoc(spelling);
+  if (p.isInvalid()) return false;
+  auto [it, added] = byFileName_.try_emplace(p.getFilename(), false);
+  if (added) it->second = isLibraryPath(absoluteName(sm, p.getFilename()));
+  return it->second;
+}
+
+std::string normalisePath(const std::string &path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  return std::string(p);
+}
+
+SourcePoint toPoint(const SourceManager &sm, SourceLocation loc) {
+  SourcePoint out;
+  if (loc.isInvalid()) return out;
+  SourceLocation e = sm.getExpansionLoc(loc);
+  PresumedLoc p = sm.getPresumedLoc(e);
+  if (p.isInvalid()) return out;
+  out.file = absoluteName(sm, p.getFilename());
+  out.line = p.getLine();
+  out.column = p.getColumn();
+  return out;
+}
+
+}  // namespace nnlint

@@ -1,0 +1,216 @@
+#include "cache/Frontend.h"
+
+#include "cache/PchBlock.h"
+#include "cache/Recovery.h"
+#include "flow/IndexBuilder.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Serialization/ASTReader.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+class FirstErrorConsumer : public DiagnosticConsumer {
+ public:
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < DiagnosticsEngine::Error) return;
+    if (info.getLocation().isValid()) places_.push_back(info.getLocation());
+    if (++errors_ > 1) return;
+    llvm::SmallString<128> text;
+    info.FormatDiagnostic(text);
+    first_ = std::string(text);
+    if (info.hasSourceManager() && info.getLocation().isValid())
+      firstLoc_ = toPoint(info.getSourceManager(), info.getLocation());
+  }
+  unsigned errors() const { return errors_; }
+  const std::string &first() const { return first_; }
+  const SourcePoint &firstLoc() const { return firstLoc_; }
+  // Where every error was reported (valid while the parse's SourceManager lives).
+  const std::vector<SourceLocation> &places() const { return places_; }
+
+ private:
+  std::vector<SourceLocation> places_;
+  unsigned errors_ = 0;
+  std::string first_;
+  SourcePoint firstLoc_;
+};
+
+std::string absoluteIn(llvm::vfs::FileSystem &fs, llvm::StringRef name) {
+  llvm::SmallString<256> p(name);
+  if (!llvm::sys::path::is_absolute(p)) fs.makeAbsolute(p);
+  return normalisePath(std::string(p));
+}
+
+// The user's files (not system or library headers) that the parse read, but
+// the main file: read as Clang read them, or, when they came in through a
+// precompiled block (which Clang checked against their size and time), as
+// they are now.
+std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &filter) {
+  std::vector<SourceInput> out;
+  std::set<std::string> seen;
+  SourceManager &sm = ci.getSourceManager();
+  llvm::vfs::FileSystem &fs = sm.getFileManager().getVirtualFileSystem();
+  OptionalFileEntryRef main = sm.getFileEntryRefForID(sm.getMainFileID());
+  // Looking a file up below may add to the table: take the list first.
+  std::vector<std::pair<FileEntryRef, llvm::MemoryBufferRef>> read;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+    if (std::optional<llvm::MemoryBufferRef> text = it->second->getBufferIfLoaded())
+      if (!main || it->first != *main) read.emplace_back(it->first, *text);
+  for (const auto &[file, text] : read) {
+    FileID id = sm.translateFile(file);
+    if (id.isValid() && SrcMgr::isSystem(sm.getFileCharacteristic(sm.getLocForStartOfFile(id)))) continue;
+    std::string path = absoluteIn(fs, file.getName());
+    if (filter.isLibraryPath(path) || !seen.insert(path).second) continue;
+    out.push_back({path, hashText(text.getBuffer())});
+  }
+  if (ASTReader *reader = ci.getASTReader().get()) {
+    for (serialization::ModuleFile &mf : reader->getModuleManager()) {
+      reader->visitInputFileInfos(mf, /*IncludeSystem=*/false, [&](const serialization::InputFileInfo &info, bool) {
+        std::string path = absoluteIn(fs, info.Filename);
+        if (llvm::sys::path::filename(path) == kBlockHeaderName || filter.isLibraryPath(path) ||
+            !seen.insert(path).second)
+          return;
+        std::string hash = "missing";  // also for /dev/zero or a FIFO, which would never end
+        if (llvm::sys::fs::is_regular_file(path))
+          if (auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+            hash = hashText((*now)->getBuffer());
+        out.push_back({path, hash});
+      });
+    }
+  }
+  return out;
+}
+
+class IndexConsumer : public ASTConsumer {
+ public:
+  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled,
+                const FirstErrorConsumer &errors, FileResult &out)
+      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), out_(out) {}
+
+  bool shouldSkipFunctionBody(Decl *d) override {
+    return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
+  }
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    std::vector<SourceInput> read = userInputs(ci_, filter_);
+    out_.inputs.insert(out_.inputs.end(), read.begin(), read.end());
+    // Code that does not compile is indexed as Clang recovered it, less the
+    // facts an error could have touched (see Recovery.h).
+    out_.index = buildIndex(ctx, filter_, walkPrecompiled_);
+    if (ctx.getDiagnostics().hasErrorOccurred()) dropFactsWithErrors(ctx, filter_, errors_.places(), out_.index);
+  }
+
+ private:
+  CompilerInstance &ci_;
+  const SourceFilter &filter_;
+  bool walkPrecompiled_;
+  const FirstErrorConsumer &errors_;
+  FileResult &out_;
+};
+
+class IndexAction : public ASTFrontendAction {
+ public:
+  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled,
+              const FirstErrorConsumer &errors, FileResult &out)
+      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), out_(out) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
+    ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
+    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, errors_, out_);
+  }
+
+ private:
+  const ParseOptions &opts_;
+  const SourceFilter &filter_;
+  bool walkPrecompiled_;
+  const FirstErrorConsumer &errors_;
+  FileResult &out_;
+};
+
+}  // namespace
+
+std::string hashText(llvm::StringRef text) {
+  return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, /*Width=*/16);
+}
+
+std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, const ParseOptions &opts) {
+  std::vector<std::string> args = cmd.CommandLine;
+  args = tooling::getClangStripOutputAdjuster()(args, cmd.Filename);
+  args = tooling::getClangStripDependencyFileAdjuster()(args, cmd.Filename);
+  args = tooling::getClangSyntaxOnlyAdjuster()(args, cmd.Filename);
+  bool hasResourceDir = false;
+  for (const std::string &a : args) hasResourceDir |= a.rfind("-resource-dir", 0) == 0;
+  // Clang's driver finds the C++ standard library relative to its own path.
+  if (!args.empty() && !opts.clangPath.empty()) args[0] = opts.clangPath;
+  // No error limit: after the 20th error Clang stops parsing, and the rest of
+  // the file would lend no facts.
+  std::vector<std::string> extra = {"-w", "-Qunused-arguments", "-fno-caret-diagnostics", "-ferror-limit=0"};
+  if (!hasResourceDir) extra.push_back("-resource-dir=" + opts.resourceDir);
+  args.insert(args.begin() + 1, extra.begin(), extra.end());
+  return args;
+}
+
+FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
+                     const PchUse *pch) {
+  FileResult result;
+  result.file = cmd.Filename;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
+  std::vector<std::string> args = adjustArguments(cmd, opts);
+  // The PCH stands in for the block's lines; the file is read without them
+  // (same length, so every line and column stays where it was). An editor's
+  // unsaved buffer stands in for the file on disk.
+  llvm::SmallString<256> file(cmd.Filename);
+  if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
+  auto unsaved = opts.unsaved.find(normalisePath(std::string(file)));
+  if (unsaved != opts.unsaved.end()) {
+    result.inputs.push_back({normalisePath(std::string(file)), hashText(unsaved->second)});
+  } else if (auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false)) {
+    result.inputs.push_back({normalisePath(std::string(file)), hashText((*text)->getBuffer())});
+  }
+  if (pch || unsaved != opts.unsaved.end()) {
+    auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);
+    auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    const std::string &text = pch ? pch->blankedText : unsaved->second;
+    memory->addFile(file, 0, llvm::MemoryBuffer::getMemBufferCopy(text, file));
+    overlay->pushOverlay(memory);
+    fs = overlay;
+  }
+  if (pch) args.insert(args.begin() + 1, {"-include-pch", pch->pch});
+  fs->setCurrentWorkingDirectory(cmd.Directory);
+  auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
+  FirstErrorConsumer diags;
+  bool walkPrecompiled = !pch || pch->holdsUserCode;
+  tooling::ToolInvocation invocation(
+      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, diags, result), files.get());
+  invocation.setDiagnosticConsumer(&diags);
+  bool ran = invocation.run();
+  if (diags.errors() > 0) {
+    // Clang's own message and place; the report prints it in Clang's form.
+    result.error = diags.first();
+    result.errorLoc = diags.firstLoc();
+    result.errorCount = diags.errors();
+  } else if (!ran) {
+    result.error = "clang could not parse the file; file not analyzed";
+  } else {
+    result.ok = true;
+  }
+  return result;
+}
+
+}  // namespace nnlint

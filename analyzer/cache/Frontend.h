@@ -1,0 +1,40 @@
+// Parses one file with Clang and builds its model index.
+#pragma once
+
+#include "base/SourceFilter.h"
+#include "index/FileResult.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <map>
+#include <string>
+
+namespace nnlint {
+
+struct ParseOptions {
+  std::string resourceDir;
+  std::string clangPath;  // the clang++ that matches resourceDir, to find the standard library
+  bool skipLibraryBodies = true;
+  // Editor buffers that differ from the files on disk: absolute path -> text.
+  std::map<std::string, std::string> unsaved;
+};
+
+
+// A short hash of a file's text, for telling whether it changed.
+std::string hashText(llvm::StringRef text);
+
+// A precompiled include block (see Pch.h) to parse a file with: the PCH and
+// the file's text with the block's lines blanked out.
+struct PchUse {
+  std::string pch;
+  std::string blankedText;
+  bool holdsUserCode = true;  // the index must walk the declarations the PCH holds
+};
+
+FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
+                     const SourceFilter &filter, const PchUse *pch = nullptr);
+
+// The compiler arguments nnlint runs Clang with for a compile command.
+std::vector<std::string> adjustArguments(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts);
+
+}  // namespace nnlint

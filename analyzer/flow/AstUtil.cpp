@@ -1,0 +1,142 @@
+#include "flow/AstUtil.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace nnlint {
+
+const Expr *stripCopies(const Expr *e) {
+  while (e) {
+    const Expr *before = e;
+    e = e->IgnoreParenImpCasts();
+    if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
+    if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
+    if (const auto *f = dyn_cast<CXXFunctionalCastExpr>(e)) e = f->getSubExpr();
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e))
+      if (c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c) && c->getConstructor()->isCopyOrMoveConstructor())
+        e = c->getArg(0);
+    if (e == before) break;
+  }
+  return e;
+}
+
+const Expr *stripValue(const Expr *e) {
+  while (e) {
+    const Expr *before = e;
+    e = stripCopies(e);
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e))
+      if (c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c)) e = c->getArg(0);
+    if (const auto *c = dyn_cast<CXXMemberCallExpr>(e))
+      if (isa_and_nonnull<CXXConversionDecl>(c->getMethodDecl())) e = c->getImplicitObjectArgument();
+    if (e == before) break;
+  }
+  return e;
+}
+
+std::string calleeName(const CallExpr *call) {
+  if (const FunctionDecl *fd = call->getDirectCallee())
+    if (fd->getDeclName().isIdentifier()) return fd->getName().str();
+  const Expr *callee = call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *m = dyn_cast<CXXDependentScopeMemberExpr>(callee)) return m->getMemberNameInfo().getAsString();
+  if (const auto *m = dyn_cast<UnresolvedMemberExpr>(callee)) return m->getMemberNameInfo().getAsString();
+  if (const auto *l = dyn_cast<UnresolvedLookupExpr>(callee)) return l->getNameInfo().getAsString();
+  if (const auto *m = dyn_cast<MemberExpr>(callee)) return m->getMemberNameInfo().getAsString();
+  return "";
+}
+
+std::optional<RegKind> registrationKind(const CallExpr *call) {
+  std::string name = calleeName(call);
+  std::optional<RegKind> kind;
+  if (name == "register_module") kind = RegKind::Module;
+  else if (name == "register_parameter") kind = RegKind::Parameter;
+  else if (name == "register_buffer") kind = RegKind::Buffer;
+  if (!kind) return std::nullopt;
+  // A resolved call must be torch::nn::Module's; a dependent one is taken by name.
+  if (const FunctionDecl *fd = call->getDirectCallee())
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+      if (md->getParent()->getQualifiedNameAsString() != "torch::nn::Module") return std::nullopt;
+  return kind;
+}
+
+const Expr *callObject(const CallExpr *call) {
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) return mc->getImplicitObjectArgument();
+  const Expr *callee = call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *m = dyn_cast<CXXDependentScopeMemberExpr>(callee))
+    return m->isImplicitAccess() ? nullptr : m->getBase();
+  if (const auto *m = dyn_cast<UnresolvedMemberExpr>(callee))
+    return m->isImplicitAccess() ? nullptr : m->getBase();
+  return nullptr;
+}
+
+bool isNullValue(const Expr *e) {
+  e = stripValue(e);
+  if (!e) return false;
+  if (isa<CXXNullPtrLiteralExpr>(e) || isa<GNUNullExpr>(e)) return true;
+  // `{nullptr}`, and `{nullptr, nullptr}` for an array of holders.
+  if (const auto *init = dyn_cast<InitListExpr>(e)) {
+    if (init->getNumInits() == 0) return false;
+    for (const Expr *element : init->inits())
+      if (!isNullValue(element)) return false;
+    return true;
+  }
+  if (const auto *c = dyn_cast<CXXConstructExpr>(e))
+    return c->getNumArgs() == 1 && isNullValue(c->getArg(0));
+  return false;
+}
+
+bool literalFalse(const Expr *e) {
+  if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(e->IgnoreParenImpCasts())) return !b->getValue();
+  return false;
+}
+
+std::optional<std::string> literalString(const Expr *e) {
+  for (int depth = 0; e && depth < 8; ++depth) {
+    e = stripCopies(e);
+    if (const auto *s = dyn_cast<StringLiteral>(e))
+      return s->getCharByteWidth() == 1 ? std::optional<std::string>(s->getString().str()) : std::nullopt;
+    const auto *c = dyn_cast<CXXConstructExpr>(e);
+    if (!c || c->getNumArgs() == 0) return std::nullopt;
+    e = c->getArg(0);  // std::string(const char *), with a defaulted allocator after it
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+struct GradFinder : RecursiveASTVisitor<GradFinder> {
+  bool found = false;
+  bool VisitCallExpr(CallExpr *call) {
+    std::string name = calleeName(call);
+    if (name == "requires_grad" || name == "set_requires_grad" || name == "requires_grad_") {
+      // t.requires_grad() and options.requires_grad() with no argument only read the flag.
+      bool isQuery = name == "requires_grad" && callObject(call) && call->getNumArgs() == 0;
+      bool falseArg = call->getNumArgs() > 0 && literalFalse(call->getArg(call->getNumArgs() - 1));
+      if (!isQuery && !falseArg) found = true;
+    }
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+};
+}  // namespace
+
+bool createsGradTensor(const Expr *e) {
+  GradFinder f;
+  f.TraverseStmt(const_cast<Expr *>(e));
+  return f.found;
+}
+
+const CallExpr *asRegistration(const Expr *e) {
+  e = stripValue(e);
+  const auto *call = dyn_cast_or_null<CallExpr>(e);
+  return call && registrationKind(call) ? call : nullptr;
+}
+
+std::string methodName(const FunctionDecl *fd) {
+  if (isa<CXXConstructorDecl>(fd)) return "<ctor>";
+  if (isa<CXXDestructorDecl>(fd)) return "<dtor>";
+  return fd->getNameAsString();
+}
+
+}  // namespace nnlint

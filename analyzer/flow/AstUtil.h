@@ -1,0 +1,49 @@
+// Small helpers for reading expressions in model code.
+#pragma once
+
+#include "index/ModelIndex.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <optional>
+#include <string>
+
+namespace nnlint {
+
+// Strips parentheses, implicit casts, temporaries and copy/move construction:
+// what is left has the same value.
+const clang::Expr *stripCopies(const clang::Expr *e);
+
+// stripCopies, and also the conversions Clang inserts between holders and
+// shared_ptrs: what is left refers to the same module.
+const clang::Expr *stripValue(const clang::Expr *e);
+
+// The name of the called function or method, also for calls that are still
+// dependent inside templates ("" if unknown).
+std::string calleeName(const clang::CallExpr *call);
+
+// The name the index keys a method by: "<ctor>", "<dtor>" or its own name.
+std::string methodName(const clang::FunctionDecl *fd);
+
+// register_module / register_parameter / register_buffer.
+std::optional<RegKind> registrationKind(const clang::CallExpr *call);
+
+// The object a member call is made on (`v` in `v.push_back(x)`), or null.
+const clang::Expr *callObject(const clang::CallExpr *call);
+
+// True for `nullptr`, `{nullptr}`, `{nullptr, nullptr}` and `Holder(nullptr)`.
+bool isNullValue(const clang::Expr *e);
+// `e` is the literal `false`.
+bool literalFalse(const clang::Expr *e);
+// The text of the string literal an expression holds: "a", std::string("a").
+std::optional<std::string> literalString(const clang::Expr *e);
+
+// True when the expression creates a tensor that requires grad:
+// torch::requires_grad(), .requires_grad(true), .requires_grad_(), .set_requires_grad(true).
+bool createsGradTensor(const clang::Expr *e);
+
+// The register_*() call an expression evaluates to, if it is one.
+const clang::CallExpr *asRegistration(const clang::Expr *e);
+
+}  // namespace nnlint

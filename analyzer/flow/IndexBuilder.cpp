@@ -1,0 +1,623 @@
+#include "flow/IndexBuilder.h"
+
+#include "flow/AstUtil.h"
+#include "flow/CallSiteFacts.h"
+#include "flow/DeadComputation.h"
+#include "flow/FrozenMembers.h"
+#include "flow/GradLocal.h"
+#include "flow/GradientFacts.h"
+#include "flow/ModuleAliases.h"
+#include "flow/ModuleContents.h"
+#include "flow/ModuleDictKeys.h"
+#include "flow/ParameterWrites.h"
+#include "flow/RunningStatsModules.h"
+#include "flow/TensorMemberWrites.h"
+#include "flow/TorchTypes.h"
+#include "flow/UseConditions.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Index/USRGeneration.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+std::string usrOf(const Decl *d) {
+  llvm::SmallString<128> buf;
+  if (index::generateUSRForDecl(d, buf)) return "";
+  return std::string(buf);
+}
+
+const char *kInClassInit = "<init>";
+
+// A member of the class being indexed, or a parameter of the function being walked.
+struct Ref {
+  bool isMember = false;
+  std::string member;
+  unsigned param = 0;
+};
+
+bool isThis(const Expr *base) { return base && isa<CXXThisExpr>(base->IgnoreParenImpCasts()); }
+
+bool isAppendMethod(const std::string &n) {
+  return n == "push_back" || n == "emplace_back" || n == "push_front" || n == "emplace_front" ||
+         n == "insert" || n == "emplace" || n == "try_emplace" || n == "insert_or_assign";
+}
+
+// The user function a call runs, by USR ("" for library code, operators and
+// calls through pointers). A template's instantiations share its pattern's summary.
+std::string helperUsr(const CallExpr *call, const SourceFilter &filter, const SourceManager &sm) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isa<CXXOperatorCallExpr>(call)) return "";
+  if (filter.isLibrary(sm, callee->getLocation())) return "";
+  if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern()) callee = pattern;
+  return usrOf(callee->getCanonicalDecl());
+}
+
+// Members that lambdas inside an expression use.
+struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
+  std::set<std::string> members;
+  int inLambda = 0;
+  bool TraverseLambdaExpr(LambdaExpr *l) {
+    ++inLambda;
+    bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
+    --inLambda;
+    return ok;
+  }
+  bool VisitMemberExpr(MemberExpr *me) {
+    if (inLambda && isa<FieldDecl>(me->getMemberDecl()) && isThis(me->getBase()))
+      members.insert(me->getMemberDecl()->getNameAsString());
+    return true;
+  }
+};
+
+// Walks one function body (and its constructor initialisers). Facts about the
+// class's members go to `cls` (when the function is a method of a module
+// class); facts about the function's parameters go to `summary`. Which module
+// a value denotes comes from ModuleAliases; registered or not is settled at
+// the end of the body, since the walk is flow-insensitive.
+class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
+ public:
+  BodyWalker(ASTContext &ctx, const SourceFilter &filter, const FunctionDecl *fd, ClassFact *cls,
+             HelperSummary &summary)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), fd_(fd), owner_(ownerOf(fd)), cls_(cls),
+        summary_(summary), method_(methodName(fd)),
+        aliases_(fd, owner_, [this](const CallExpr *c) { return helperUsr(c, filter_, sm_); }) {}
+
+  void run() {
+    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd_))
+      for (const CXXCtorInitializer *init : ctor->inits())
+        if (init->isWritten() && init->getMember()) {
+          // The write first: it tells the register_*() call inside which member it binds.
+          recordWrites({Ref{true, init->getMember()->getNameAsString(), 0}}, WriteKind::Assign, init->getInit(),
+                       init->getSourceLocation());
+          TraverseStmt(init->getInit());
+        }
+    TraverseStmt(fd_->getBody());
+    settleRegistrations();
+    summariseReturns();
+  }
+
+  bool VisitMemberExpr(MemberExpr *me) {
+    if (cls_ && isa<FieldDecl>(me->getMemberDecl()) && isThis(me->getBase()))
+      method().membersUsed.insert(me->getMemberDecl()->getNameAsString());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->getOpcode() == BO_Assign) handleAssign(op->getLHS(), op->getRHS(), op->getBeginLoc());
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *ret) {
+    // Only the function's own returns, not a lambda's inside it.
+    if (ret->getRetValue() && inLambda_ == 0) {
+      ModuleRefs d = aliases_.denotes(ret->getRetValue());
+      returned_.insert(d.begin(), d.end());
+      if (cls_)
+        for (const ModuleRef &m : d)
+          if (m.kind == ModuleRef::Kind::Member) method().membersReturned.insert(m.name);
+    }
+    return true;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *l) {
+    ++inLambda_;
+    bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
+    --inLambda_;
+    return ok;
+  }
+
+  bool VisitCallExpr(CallExpr *call) {
+    if (auto kind = registrationKind(call)) {
+      handleRegistration(call, *kind);
+      return true;
+    }
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+      if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
+        handleAssign(op->getArg(0), op->getArg(1), op->getBeginLoc());
+      return true;
+    }
+    std::string name = calleeName(call);
+    const Expr *object = callObject(call);
+    if (object) {
+      std::vector<Ref> targets = refsOf(object);
+      if (isAppendMethod(name)) {
+        for (const Expr *arg : call->arguments()) recordWrites(targets, WriteKind::Append, arg, call->getBeginLoc());
+      } else if (name == "clear") {
+        recordWrites(targets, WriteKind::Clear, nullptr, call->getBeginLoc());
+      } else if (name == "assign" || name == "resize") {
+        recordWrites(targets, WriteKind::Assign, call->getNumArgs() ? call->getArg(call->getNumArgs() - 1) : nullptr,
+                     call->getBeginLoc());
+      } else if ((name == "requires_grad_" || name == "set_requires_grad") && createsGradTensor(call)) {
+        for (const Ref &t : targets)
+          if (t.isMember) recordTensorInit(t.member, true, call->getExprLoc());
+      }
+    }
+    handleOwnMethodCall(call, object);
+    handleHelperCall(call);
+    noteWholeModuleUse(call, name, object);
+    return true;
+  }
+
+ private:
+  static const CXXRecordDecl *ownerOf(const FunctionDecl *fd) {
+    const auto *md = dyn_cast<CXXMethodDecl>(fd);
+    return md ? md->getParent() : nullptr;
+  }
+
+  MethodFact &method() { return cls_->methods[method_]; }
+
+  bool isUserModuleBase(const CXXRecordDecl *rd) const {
+    return owner_->hasDefinition() && owner_->isDerivedFrom(rd) && isModuleClass(rd) &&
+           !filter_.isLibrary(sm_, rd->getLocation());
+  }
+
+  SourcePoint point(SourceLocation loc) const { return toPoint(sm_, loc); }
+  unsigned order(SourceLocation loc) const { return sm_.getFileOffset(sm_.getExpansionLoc(loc)); }
+
+  // The members and parameters an expression may denote.
+  std::vector<Ref> refsOf(const Expr *e) {
+    std::vector<Ref> out;
+    for (const ModuleRef &m : aliases_.denotes(e)) {
+      if (m.kind == ModuleRef::Kind::Member) out.push_back(Ref{true, m.name, 0});
+      else if (m.kind == ModuleRef::Kind::Param) out.push_back(Ref{false, "", m.param});
+    }
+    return out;
+  }
+
+  bool isContainerMember(const std::string &name) const {
+    const MemberFact *m = cls_ ? cls_->member(name) : nullptr;
+    return m && m->kind == HoldKind::Container;
+  }
+
+  // What a written value holds: members go to sourceMembers, other modules to
+  // `objects`, settled as registered or fresh at the end of the body.
+  void describeValue(const Expr *value, WriteFact &w, const std::vector<Ref> &targets, ModuleRefs &objects) {
+    const Expr *e = stripModuleCopies(value);
+    if (!e) return;
+    auto parts = [&](auto &&range) {
+      for (const Expr *part : range) describeValue(part, w, targets, objects);
+    };
+    if (const auto *il = dyn_cast<InitListExpr>(e)) return parts(il->inits());
+    if (const auto *sil = dyn_cast<CXXStdInitializerListExpr>(e))
+      return describeValue(sil->getSubExpr(), w, targets, objects);
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
+      auto held = classifyMemberType(c->getType());
+      // A container built from a list: std::vector<Linear>{fc1, fc2}.
+      bool container = !held || held->kind == HoldKind::Container || !held->containerKind.empty();
+      if ((c->isListInitialization() || c->getNumArgs() > 1) && container)
+        return parts(c->arguments());
+      // Sequential(fc1, fc2), ModuleList(...): what matters is where the elements come from.
+      if (held && isModuleContainerClass(held->moduleClass)) return parts(c->arguments());
+    }
+    if (const CallExpr *reg = asRegistration(e)) {
+      w.fromRegistration = true;
+      pendingBinding_[reg] = targets;
+      return;
+    }
+    if (isNullValue(e)) {
+      w.nullValue = true;
+      return;
+    }
+    for (const ModuleRef &m : aliases_.denotes(e)) {
+      if (m.kind != ModuleRef::Kind::Member) objects.insert(m);
+      else if (std::find(w.sourceMembers.begin(), w.sourceMembers.end(), m.name) == w.sourceMembers.end())
+        w.sourceMembers.push_back(m.name);
+    }
+  }
+
+  void recordWrites(const std::vector<Ref> &targets, WriteKind kind, const Expr *value, SourceLocation loc) {
+    for (const Ref &t : targets) recordWrite(t, kind, value, loc, targets);
+  }
+
+  void recordWrite(const Ref &target, WriteKind kind, const Expr *value, SourceLocation loc,
+                   const std::vector<Ref> &targets) {
+    WriteFact w;
+    w.kind = kind;
+    w.method = method_;
+    w.loc = point(loc);
+    w.order = order(loc);
+    ModuleRefs objects;
+    if (value) {
+      describeValue(value, w, targets, objects);
+      LambdaMembers lambdas;
+      lambdas.TraverseStmt(const_cast<Expr *>(value));
+      w.capturedMembers = std::move(lambdas.members);
+      // `cells_ = {}` empties the container.
+      if (kind == WriteKind::Assign) {
+        const Expr *e = stripValue(value);
+        if (const auto *il = dyn_cast_or_null<InitListExpr>(e); il && il->getNumInits() == 0) w.kind = WriteKind::Clear;
+        if (const auto *c = dyn_cast_or_null<CXXConstructExpr>(e); c && c->getNumArgs() == 0 &&
+            classifyMemberType(c->getType()) && classifyMemberType(c->getType())->kind == HoldKind::Container)
+          w.kind = WriteKind::Clear;
+        if (e && emptyModuleContainer(e)) w.kind = WriteKind::Clear;
+      }
+    }
+    if (!target.isMember) {
+      if (w.fromRegistration) summary_.registers.emplace(target.param, RegistrationFact{});
+      return;
+    }
+    if (!cls_) return;
+    w.member = target.member;
+    if (value && w.kind != WriteKind::Clear)
+      if (const MemberFact *m = cls_->member(target.member); m && m->kind == HoldKind::Tensor)
+        recordTensorInit(target.member,
+                         !w.fromRegistration && (createsGradTensor(value) || isUnregisteredGradLocal(value, fd_)), loc);
+    if (!objects.empty()) writeObjects_.emplace_back(cls_->writes.size(), std::move(objects));
+    cls_->writes.push_back(std::move(w));
+  }
+
+  void recordTensorInit(const std::string &member, bool requiresGrad, SourceLocation loc) {
+    if (!cls_) return;
+    cls_->tensorInits.push_back(TensorInitFact{member, method_, point(loc), requiresGrad});
+  }
+
+  void handleAssign(const Expr *lhs, const Expr *rhs, SourceLocation loc) {
+    const Expr *l = stripValue(lhs);
+    std::vector<Ref> targets = refsOf(l);
+    if (targets.empty()) return;
+    bool direct = isa<MemberExpr>(l) || isa<CXXDependentScopeMemberExpr>(l) || isa<DeclRefExpr>(l);
+    for (const Ref &t : targets) {
+      // Writing through `*p`, `v[i]` or a local reference replaces an element
+      // of a container, and the whole module of a holder.
+      bool whole = t.isMember && isContainerMember(t.member) ? direct && !isa<DeclRefExpr>(l) : true;
+      if (!t.isMember) whole = direct;
+      size_t before = cls_ ? cls_->writes.size() : 0;
+      recordWrite(t, whole ? WriteKind::Assign : WriteKind::Append, rhs, loc, targets);
+      if (!cls_ || cls_->writes.size() == before) continue;
+      if (!whole) cls_->writes.back().viaSubscript = true;
+      else if (targets.size() == 1 && direct) recordValueRange(cls_->writes.back(), rhs);
+    }
+  }
+
+  // The value's text, when it is plain text of one file (fix-its rewrite it).
+  void recordValueRange(WriteFact &w, const Expr *value) {
+    SourceLocation b = value->getBeginLoc(), e = value->getEndLoc();
+    if (b.isInvalid() || e.isInvalid() || b.isMacroID() || e.isMacroID()) return;
+    // A bare braced list (`fc = {8, 8}`) cannot be passed on as an expression.
+    const Expr *plain = value->IgnoreImplicit();
+    if (isa<InitListExpr>(plain)) return;
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(plain); ce && ce->isListInitialization() && !isa<CXXTemporaryObjectExpr>(ce))
+      return;
+    SourceLocation after = Lexer::getLocForEndOfToken(e, 0, sm_, ctx_.getLangOpts());
+    if (after.isInvalid() || sm_.getFileID(b) != sm_.getFileID(after)) return;
+    w.valueBegin = point(b);
+    w.valueEnd = point(after);
+  }
+
+  void handleRegistration(const CallExpr *call, RegKind kind) {
+    RegistrationFact r;
+    r.kind = kind;
+    r.method = method_;
+    r.loc = point(call->getBeginLoc());
+    if (kind == RegKind::Parameter && call->getNumArgs() >= 3) {
+      const Expr *flag = call->getArg(2)->IgnoreParenImpCasts();
+      if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(flag)) r.requiresGrad = b->getValue();
+    }
+    ModuleRefs registered = call->getNumArgs() >= 2 ? aliases_.denotes(call->getArg(1)) : ModuleRefs{};
+    registered_.insert(registered.begin(), registered.end());
+    std::vector<Ref> bound;
+    auto pending = pendingBinding_.find(call);
+    if (pending != pendingBinding_.end()) bound = pending->second;
+    else if (call->getNumArgs() >= 2) bound = refsOf(call->getArg(1));
+    std::set<std::string> members;
+    for (const Ref &b : bound) {
+      if (b.isMember) members.insert(b.member);
+      else summary_.registers[b.param] = r;  // replaces the placeholder `param = register_*(...)` recorded
+    }
+    if (!cls_) return;
+    if (members.empty()) {
+      // Bound at the end of the body to a holder member given the same module (`rnn = rnn_layer`).
+      ModuleRefs others;
+      for (const ModuleRef &m : registered)
+        if (m.kind != ModuleRef::Kind::Member) others.insert(m);
+      if (!others.empty()) unboundRegistrations_.emplace_back(cls_->registrations.size(), std::move(others));
+      cls_->registrations.push_back(r);
+      return;
+    }
+    for (const std::string &m : members) {
+      r.member = m;
+      cls_->registrations.push_back(r);
+    }
+  }
+
+  // Registered or not, now that every registration of the body is known:
+  // a write whose modules are all registered here holds registered modules;
+  // a registration of a module that exactly one holder member was given
+  // registers that member (holders are shared pointers: a copy is the module).
+  void settleRegistrations() {
+    if (!cls_) return;
+    std::map<ModuleRef, std::set<std::string>> holders;  // module -> holder members given it
+    for (const auto &[index, objects] : writeObjects_) {
+      WriteFact &w = cls_->writes[index];
+      const MemberFact *member = cls_->member(w.member);
+      bool rawPointer = member && member->kind == HoldKind::RawPtr;
+      bool allRegistered = true, created = false;
+      std::set<std::string> helpers;
+      for (const ModuleRef &m : objects) {
+        if (registered_.count(m)) continue;
+        if (m.kind == ModuleRef::Kind::Returned) {
+          helpers.insert(m.name);
+          continue;
+        }
+        allRegistered = false;
+        // A raw pointer owns only what it was given by `new`; any other pointer is a view.
+        created |= m.kind == ModuleRef::Kind::Allocated || (m.kind == ModuleRef::Kind::Created && !rawPointer);
+      }
+      if (allRegistered && helpers.empty()) w.fromRegistration = true;
+      else if (allRegistered) w.fromHelpers = std::move(helpers);
+      if (created) w.freshModule = true;
+      if (w.kind == WriteKind::Assign && !isContainerMember(w.member))
+        for (const ModuleRef &m : objects) holders[m].insert(w.member);
+    }
+    for (const auto &[index, objects] : unboundRegistrations_) {
+      std::set<std::string> members;
+      for (const ModuleRef &m : objects)
+        if (auto it = holders.find(m); it != holders.end()) members.insert(it->second.begin(), it->second.end());
+      if (members.size() == 1) cls_->registrations[index].member = *members.begin();
+    }
+  }
+
+  // What the function returns, for callers that store its result (`trunk_ = make_trunk(*this)`).
+  void summariseReturns() {
+    if (returned_.empty()) return;
+    ReturnedModule result = ReturnedModule::Registered;
+    for (const ModuleRef &m : returned_) {
+      if (registered_.count(m)) continue;
+      if (m.kind == ModuleRef::Kind::Returned) summary_.returnsVia.insert(m.name);
+      else if (m.kind == ModuleRef::Kind::Member) result = ReturnedModule::Unknown;
+      else if (result != ReturnedModule::Unknown) result = ReturnedModule::Unregistered;
+    }
+    summary_.returns = result;
+  }
+
+  void handleOwnMethodCall(const CallExpr *call, const Expr *object) {
+    if (!cls_ || (object && !isThis(object))) return;
+    const auto *md = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
+    if (md && owner_ && md->getParent() == owner_) method().callees.insert(methodName(md));
+    else if (md && owner_ && isUserModuleBase(md->getParent()))
+      method().baseCallees.insert({classKey(md->getParent()), methodName(md)});
+    else if (!md && !object && isa<UnresolvedMemberExpr>(call->getCallee()->IgnoreParenImpCasts()))
+      method().callees.insert(calleeName(call));
+  }
+
+  // parameters(), named_children(), apply(), or *this passed away: every
+  // parameter may be used, so reachability cannot name an unused one.
+  void noteWholeModuleUse(const CallExpr *call, const std::string &name, const Expr *object) {
+    if (!cls_) return;
+    static const std::set<std::string> all = {"parameters", "named_parameters", "children", "named_children",
+                                              "modules", "named_modules", "apply"};
+    if (all.count(name) && (!object || isThis(object))) method().usesAllParameters = true;
+    for (const Expr *arg : call->arguments()) {
+      const Expr *a = arg->IgnoreParenImpCasts();
+      if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_Deref) a = u->getSubExpr();
+      if (isThis(a)) method().usesAllParameters = true;
+    }
+    if (name == "shared_from_this") method().usesAllParameters = true;
+  }
+
+  void handleHelperCall(const CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || isa<CXXOperatorCallExpr>(call)) return;
+    if (const auto *md = dyn_cast<CXXMethodDecl>(callee); md && owner_ && md->getParent() == owner_) return;
+    std::string usr = helperUsr(call, filter_, sm_);
+    if (usr.empty()) return;
+    for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+      for (const Ref &ref : refsOf(call->getArg(i))) {
+        if (!ref.isMember) {
+          if (callee != fd_) summary_.opaque.insert(ref.param);
+          continue;
+        }
+        if (cls_) cls_->helperCalls.push_back(HelperCall{usr, i, ref.member, method_, point(call->getBeginLoc())});
+      }
+    }
+  }
+
+  ASTContext &ctx_;
+  const SourceManager &sm_;
+  const SourceFilter &filter_;
+  const FunctionDecl *fd_;
+  const CXXRecordDecl *owner_;
+  ClassFact *cls_;
+  HelperSummary &summary_;
+  std::string method_;
+  ModuleAliases aliases_;
+  int inLambda_ = 0;
+  std::map<const CallExpr *, std::vector<Ref>> pendingBinding_;
+  ModuleRefs registered_;  // modules some register_*() call of this body registers
+  ModuleRefs returned_;    // modules the function returns
+  std::vector<std::pair<size_t, ModuleRefs>> writeObjects_;          // index in cls_->writes, modules written
+  std::vector<std::pair<size_t, ModuleRefs>> unboundRegistrations_;  // index in cls_->registrations, modules
+};
+
+class Collector : public RecursiveASTVisitor<Collector> {
+ public:
+  Collector(ASTContext &ctx, const SourceFilter &filter, ModelIndex &index)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), index_(index) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(Decl *d) {
+    // Library code holds no user models: do not descend into it.
+    if (d && !isa<TranslationUnitDecl>(d) && filter_.isLibrary(sm_, d->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+  bool VisitCXXRecordDecl(CXXRecordDecl *rd) {
+    if (!rd->isThisDeclarationADefinition() || rd->isLambda() || !isModuleClass(rd)) return true;
+    if (isa<ClassTemplateSpecializationDecl>(rd) && !isa<ClassTemplatePartialSpecializationDecl>(rd) &&
+        !cast<ClassTemplateSpecializationDecl>(rd)->isExplicitSpecialization())
+      return true;
+    ClassFact &c = index_.classes[classKey(rd)];
+    c.name = rd->getQualifiedNameAsString();
+    c.loc = toPoint(sm_, rd->getLocation());
+    c.isCloneable = isCloneableClass(rd);
+    for (const CXXBaseSpecifier &b : rd->bases())
+      if (const auto *base = b.getType()->getAsCXXRecordDecl())
+        if (isModuleClass(base) && !filter_.isLibrary(sm_, base->getLocation()))
+          c.moduleBases.push_back(base->getQualifiedNameAsString());
+    for (const CXXMethodDecl *md : rd->methods()) {
+      if (md->isImplicit() || md->isDeleted() || md->isDefaulted() || md->isPureVirtual()) continue;
+      if (md->getName() == "clone" && !isa<CXXConstructorDecl>(md)) c.hasOwnClone = true;
+      MethodFact &m = c.methods[methodName(md)];
+      m.name = methodName(md);
+      if (!m.loc.valid()) m.loc = toPoint(sm_, md->getLocation());
+      m.isCtor = isa<CXXConstructorDecl>(md);
+      m.isPublic = md->getAccess() == AS_public;
+    }
+    // Methods of a class template are FunctionTemplateDecls when templated themselves.
+    for (const Decl *d : rd->decls())
+      if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d)) {
+        const FunctionDecl *fd = ft->getTemplatedDecl();
+        MethodFact &m = c.methods[methodName(fd)];
+        m.name = methodName(fd);
+        if (!m.loc.valid()) m.loc = toPoint(sm_, fd->getLocation());
+        m.isCtor = isa<CXXConstructorDecl>(fd);
+      }
+    for (const FieldDecl *f : rd->fields()) recordMember(c, f, "");
+    recordInheritedMembers(c, rd, 0);
+    recordMemberContents(rd, c);
+    recordRunningStatsMembers(rd, c, ctx_);
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    if (!fd->doesThisDeclarationHaveABody() || fd->isTemplateInstantiation()) return true;
+    if (filter_.isLibrary(sm_, fd->getLocation())) return true;
+    const auto *md = dyn_cast<CXXMethodDecl>(fd);
+    if (md && md->getParent()->isLambda()) return true;
+    ClassFact *cls = nullptr;
+    bool otherOverload = false;
+    if (md && isModuleClass(md->getParent())) {
+      auto it = index_.classes.find(classKey(md->getParent()));
+      if (it != index_.classes.end()) {
+        cls = &it->second;
+        MethodFact &m = cls->methods[methodName(fd)];
+        m.name = methodName(fd);
+        otherOverload = m.defined;
+        m.defined = true;
+        if (!m.loc.valid()) m.loc = toPoint(sm_, fd->getLocation());
+        if (const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody()); body && body->getLBracLoc().isFileID())
+          m.bodyStart = toPoint(sm_, body->getLBracLoc().getLocWithOffset(1));
+      }
+    }
+    HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
+    BodyWalker(ctx_, filter_, fd, cls, summary).run();
+    collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
+    if (cls) {
+      MethodFact &m = cls->methods[methodName(fd)];
+      m.returnsValue = !fd->getReturnType()->isVoidType() && !isa<CXXConstructorDecl>(fd);
+      UseConditions uc = findUseConditions(fd, ctx_);
+      m.memberGuards = std::move(uc.members);
+      m.calleeGuards = std::move(uc.callees);
+      m.membersMutated = std::move(uc.membersMutated);
+      recordBodyContents(fd, *cls);
+      recordModuleDictFacts(fd, ctx_, *cls, m);
+      for (RegistrationFact &r : cls->registrations)
+        if (auto when = uc.registrations.find(r.loc); when != uc.registrations.end() && r.method == m.name)
+          r.when = when->second;
+      cls->flagValues.insert(uc.flagValues.begin(), uc.flagValues.end());
+      if (m.name == "forward") m.outputs = forwardOutputs(fd, ctx_);
+      if (!isa<CXXConstructorDecl>(fd) && !isa<CXXDestructorDecl>(fd)) recordDeadUses(m, md, ctx_, otherOverload);
+      for (const std::string &member : findFrozenMembers(fd)) cls->frozenMembers.insert(member);
+      for (ParameterWriteFact &w : findParameterWrites(md, ctx_)) cls->parameterWrites.push_back(std::move(w));
+      recordRunningStatsCreations(fd, *cls, ctx_);
+      for (TensorWriteFact &w : findTensorMemberWrites(md, ctx_)) cls->tensorWrites.push_back(std::move(w));
+    }
+    for (ForwardCallFact &f : forwardCallsReachingBackward(fd, ctx_, filter_)) index_.forwardCalls.push_back(std::move(f));
+    return true;
+  }
+
+ private:
+  // The members of user module base classes that the class can reach
+  // (public and protected): its methods write, register and use them.
+  void recordInheritedMembers(ClassFact &c, const CXXRecordDecl *rd, int depth) {
+    if (depth > 8 || !rd->hasDefinition()) return;
+    for (const CXXBaseSpecifier &b : rd->getDefinition()->bases()) {
+      const auto *base = b.getType()->getAsCXXRecordDecl();
+      if (!base || !base->hasDefinition() || b.getAccessSpecifier() == AS_private) continue;
+      base = base->getDefinition();
+      if (!isModuleClass(base) || filter_.isLibrary(sm_, base->getLocation())) continue;
+      for (const FieldDecl *f : base->fields())
+        if (f->getAccess() != AS_private) recordMember(c, f, classKey(base));
+      recordInheritedMembers(c, base, depth + 1);
+    }
+  }
+
+  void recordMember(ClassFact &c, const FieldDecl *f, const std::string &inheritedFrom) {
+    auto held = classifyField(f);
+    if (!held) return;
+    MemberFact m;
+    m.inheritedFrom = inheritedFrom;
+    m.name = f->getNameAsString();
+    m.loc = toPoint(sm_, f->getLocation());
+    m.type = f->getType().getAsString(ctx_.getPrintingPolicy());
+    m.kind = held->kind;
+    m.moduleClass = held->moduleClass;
+    m.containerKind = held->containerKind;
+    const Expr *init = f->getInClassInitializer();
+    m.nullInit = init && isNullValue(init);
+    m.defaultConstructs = !init && (m.kind == HoldKind::Holder || m.kind == HoldKind::ByValue);
+    if (c.member(m.name)) return;  // a derived member hides a base's member of the same name
+    c.members.push_back(m);
+    if (init && !m.nullInit && inheritedFrom.empty()) {
+      WriteFact w;
+      w.member = m.name;
+      w.method = kInClassInit;
+      w.loc = m.loc;
+      // `ModuleList list = ModuleList();` holds no module yet: its appends say what it holds.
+      if (emptyModuleContainer(init)) w.kind = WriteKind::Clear;
+      else w.freshModule = m.kind != HoldKind::Tensor;
+      c.writes.push_back(w);
+      if (m.kind == HoldKind::Tensor)
+        c.tensorInits.push_back(TensorInitFact{m.name, kInClassInit, m.loc, createsGradTensor(init)});
+    }
+  }
+
+  ASTContext &ctx_;
+  const SourceManager &sm_;
+  const SourceFilter &filter_;
+  ModelIndex &index_;
+};
+
+}  // namespace
+
+ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled) {
+  ModelIndex index;
+  Collector collector(ctx, filter, index);
+  if (walkPrecompiled) {
+    collector.TraverseDecl(ctx.getTranslationUnitDecl());
+  } else {
+    for (Decl *d : ctx.getTranslationUnitDecl()->noload_decls()) collector.TraverseDecl(d);
+  }
+  return index;
+}
+
+}  // namespace nnlint

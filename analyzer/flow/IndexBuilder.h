@@ -1,0 +1,16 @@
+// Builds the model index of one translation unit in a single walk of its AST.
+#pragma once
+
+#include "base/SourceFilter.h"
+#include "index/ModelIndex.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace nnlint {
+
+// `walkPrecompiled`: also walk the declarations that come from a PCH (false
+// when it holds only library headers: reading them all costs more than the
+// rest of the file).
+ModelIndex buildIndex(clang::ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled = true);
+
+}  // namespace nnlint

@@ -1,0 +1,244 @@
+#include "flow/ModuleAliases.h"
+
+#include "flow/AstUtil.h"
+#include "flow/TorchTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace nnlint {
+
+namespace {
+
+bool holdsModule(QualType t) {
+  auto held = classifyMemberType(t);
+  return held && held->kind != HoldKind::Tensor;
+}
+
+bool isStdMoveOrForward(const CallExpr *call) {
+  std::string name = calleeName(call);
+  if (call->getNumArgs() != 1 || (name != "move" && name != "forward")) return false;
+  if (const FunctionDecl *fd = call->getDirectCallee()) return fd->isInStdNamespace();
+  const auto *lookup = dyn_cast<UnresolvedLookupExpr>(call->getCallee()->IgnoreParenImpCasts());
+  const NestedNameSpecifier *q = lookup ? lookup->getQualifier() : nullptr;
+  return q && q->getAsNamespace() && q->getAsNamespace()->isStdNamespace();
+}
+
+}  // namespace
+
+const Expr *stripModuleCopies(const Expr *e) {
+  while (e) {
+    const Expr *before = e;
+    e = stripCopies(e);
+    // Conversions between holders and shared_ptrs keep the module: Linear(ptr), shared_ptr<LinearImpl>(fc).
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e))
+      if (c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c) && holdsModule(c->getArg(0)->getType()))
+        e = c->getArg(0);
+    if (const auto *c = dyn_cast<CXXMemberCallExpr>(e))
+      if (isa_and_nonnull<CXXConversionDecl>(c->getMethodDecl())) e = c->getImplicitObjectArgument();
+    if (const auto *call = dyn_cast<CallExpr>(e); call && isStdMoveOrForward(call)) e = call->getArg(0);
+    if (e == before) break;
+  }
+  return e;
+}
+
+namespace {
+
+bool isThisExpr(const Expr *e) { return e && isa<CXXThisExpr>(e->IgnoreParenImpCasts()); }
+
+bool isAppend(const std::string &n) {
+  return n == "push_back" || n == "emplace_back" || n == "push_front" || n == "emplace_front" || n == "insert" ||
+         n == "emplace" || n == "try_emplace" || n == "insert_or_assign" || n == "assign";
+}
+
+// The local variable at the root of an lvalue (`v`, `v[i]`, `*it`, `v.at(i)`).
+const VarDecl *rootLocal(const Expr *e) {
+  for (int depth = 0; e && depth < 16; ++depth) {
+    e = stripModuleCopies(e);
+    if (const auto *dre = dyn_cast_or_null<DeclRefExpr>(e)) {
+      const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+      return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v) ? v : nullptr;
+    }
+    if (const auto *as = dyn_cast_or_null<ArraySubscriptExpr>(e)) e = as->getBase();
+    else if (const auto *op = dyn_cast_or_null<CXXOperatorCallExpr>(e);
+             op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2)
+      e = op->getArg(0);
+    else return nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// Collects, once per body, every value stored into a local.
+class AliasCollector : public RecursiveASTVisitor<AliasCollector> {
+ public:
+  explicit AliasCollector(ModuleAliases &a) : a_(a) {}
+
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *s) {
+    if (const VarDecl *v = s->getLoopVariable()) {
+      loopVars_.insert(v);
+      a_.addSource(v, s->getRangeInit());
+    }
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *v) {
+    if (v->hasInit() && !isa<ParmVarDecl>(v) && !loopVars_.count(v)) a_.addSource(v, v->getInit());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->getOpcode() == BO_Assign) assign(op->getLHS(), op->getRHS());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *call) {
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+      if (op->getOperator() == OO_Equal && op->getNumArgs() == 2) assign(op->getArg(0), op->getArg(1));
+      return true;
+    }
+    if (!isAppend(calleeName(call))) return true;
+    if (const VarDecl *v = rootLocal(callObject(call)))
+      for (const Expr *arg : call->arguments()) a_.addSource(v, arg);
+    return true;
+  }
+
+ private:
+  void assign(const Expr *lhs, const Expr *rhs) {
+    if (const VarDecl *v = rootLocal(lhs)) a_.addSource(v, rhs);
+  }
+
+  ModuleAliases &a_;
+  std::set<const VarDecl *> loopVars_;
+};
+
+ModuleAliases::ModuleAliases(const FunctionDecl *fd, const CXXRecordDecl *owner,
+                             std::function<std::string(const CallExpr *)> helperOf)
+    : fd_(fd), owner_(owner), helperOf_(std::move(helperOf)) {
+  AliasCollector collector(*this);
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
+    for (const CXXCtorInitializer *init : ctor->inits())
+      if (init->isWritten()) collector.TraverseStmt(init->getInit());
+  collector.TraverseStmt(fd->getBody());
+}
+
+bool ModuleAliases::isMemberOfOwner(const FieldDecl *f) const {
+  if (!owner_) return false;
+  const auto *parent = dyn_cast<CXXRecordDecl>(f->getDeclContext());
+  if (!parent) return false;
+  if (parent == owner_) return true;
+  // A member of a user module base class is the derived class's member too.
+  return owner_->hasDefinition() && isModuleClass(parent) && owner_->isDerivedFrom(parent);
+}
+
+ModuleRefs ModuleAliases::denotes(const Expr *e) { return denotes(e, 0); }
+
+ModuleRefs ModuleAliases::denotesLocal(const VarDecl *v, int depth) {
+  auto have = done_.find(v);
+  if (have != done_.end()) return have->second;
+  if (!inProgress_.insert(v).second) return {};  // a cycle adds nothing new
+  ModuleRefs out;
+  auto it = sources_.find(v);
+  if (it != sources_.end())
+    for (const Expr *src : it->second) {
+      ModuleRefs more = denotes(src, depth + 1);
+      out.insert(more.begin(), more.end());
+    }
+  inProgress_.erase(v);
+  if (inProgress_.empty()) done_[v] = out;  // complete only outside any cycle
+  return out;
+}
+
+ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
+  if (!e || depth > 24) return {};
+  e = stripModuleCopies(e);
+  if (!e || isNullValue(e)) return {};
+  auto join = [&](auto &&range) {
+    ModuleRefs out;
+    for (const Expr *part : range) {
+      ModuleRefs more = denotes(part, depth + 1);
+      out.insert(more.begin(), more.end());
+    }
+    return out;
+  };
+
+  if (const auto *me = dyn_cast<MemberExpr>(e)) {
+    const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (field && isThisExpr(me->getBase()) && isMemberOfOwner(field))
+      return {ModuleRef{ModuleRef::Kind::Member, field->getNameAsString()}};
+    std::string n = me->getMemberDecl()->getNameAsString();
+    if (n == "first" || n == "second") return denotes(me->getBase(), depth + 1);
+    // A field of a user struct that wraps containers of modules (bank.items).
+    if (auto held = classifyMemberType(me->getBase()->getType()); held && held->kind == HoldKind::Container)
+      return denotes(me->getBase(), depth + 1);
+    return {};
+  }
+  if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(e)) {
+    if (owner_ && (dm->isImplicitAccess() || isThisExpr(dm->getBase())))
+      return {ModuleRef{ModuleRef::Kind::Member, dm->getMemberNameInfo().getAsString()}};
+    std::string n = dm->getMemberNameInfo().getAsString();
+    if (n == "first" || n == "second") return denotes(dm->getBase(), depth + 1);
+    return {};
+  }
+  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) return denotes(as->getBase(), depth + 1);
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
+    OverloadedOperatorKind k = op->getOperator();
+    // `*p` and `p->`, not the binary `a * b`.
+    if ((k == OO_Subscript && op->getNumArgs() == 2) || ((k == OO_Star || k == OO_Arrow) && op->getNumArgs() == 1))
+      return denotes(op->getArg(0), depth + 1);
+    return {};
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return denotes(u->getSubExpr(), depth + 1);
+    return {};
+  }
+  if (const auto *c = dyn_cast<ConditionalOperator>(e))
+    return join(std::vector<const Expr *>{c->getTrueExpr(), c->getFalseExpr()});
+  // Braced lists: `{fc1, fc2}`, `{&cell_0, &cell_1}`, std::vector<Linear>{a, b}.
+  if (const auto *il = dyn_cast<InitListExpr>(e)) return join(il->inits());
+  if (const auto *sil = dyn_cast<CXXStdInitializerListExpr>(e)) return denotes(sil->getSubExpr(), depth + 1);
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) return denotes(mt->getSubExpr(), depth + 1);
+  if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
+    auto held = classifyMemberType(c->getType());
+    if (held && held->kind == HoldKind::Container && (c->isListInitialization() || c->getNumArgs() > 1))
+      return join(c->arguments());
+  }
+  if (const auto *call = dyn_cast<CallExpr>(e)) {
+    // register_module() returns the module it was given.
+    if (registrationKind(call)) {
+      if (call->getNumArgs() < 2) return {};
+      return denotes(call->getArg(1), depth + 1);
+    }
+    static const std::set<std::string> views = {"at", "back", "front", "get", "ptr", "begin", "end", "find",
+                                                "value", "cbegin", "rbegin", "data", "as"};
+    if (const Expr *obj = callObject(call); obj && views.count(calleeName(call))) return denotes(obj, depth + 1);
+    if (helperOf_ && holdsModule(call->getType())) {
+      std::string usr = helperOf_(call);
+      if (!usr.empty()) return {ModuleRef{ModuleRef::Kind::Returned, usr, 0, call}};
+    }
+  }
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl *d = dre->getDecl();
+    if (const auto *b = dyn_cast<BindingDecl>(d)) d = b->getDecomposedDecl();
+    if (const auto *p = dyn_cast_or_null<ParmVarDecl>(d)) {
+      if (p->getDeclContext() == fd_) return {ModuleRef{ModuleRef::Kind::Param, "", p->getFunctionScopeIndex()}};
+      return {};
+    }
+    if (const auto *v = dyn_cast_or_null<VarDecl>(d)) {
+      if (!v->hasLocalStorage()) return {};
+      return denotesLocal(v, depth);
+    }
+    return {};
+  }
+  // A module constructed here: Linear(4, 4), std::make_shared<LinearImpl>(...), new LinearImpl(...).
+  if (isa<CXXNewExpr>(e) && holdsModule(e->getType())) return {ModuleRef{ModuleRef::Kind::Allocated, "", 0, e}};
+  auto held = classifyMemberType(e->getType());
+  if (held && held->kind != HoldKind::Tensor && held->kind != HoldKind::Container &&
+      (isa<CXXConstructExpr>(e) || isa<CallExpr>(e) || isa<CXXNewExpr>(e)))
+    return {ModuleRef{ModuleRef::Kind::Created, "", 0, e}};
+  return {};
+}
+
+}  // namespace nnlint

@@ -1,0 +1,151 @@
+#include "project/Analyzer.h"
+
+#include "base/SourceText.h"
+#include "base/Version.h"
+#include "cache/Frontend.h"
+#include "cache/ParallelIndex.h"
+#include "cache/ProjectIndex.h"
+#include "project/CompileCommands.h"
+#include "project/Suppressions.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <set>
+
+namespace nnlint {
+namespace {
+
+bool hasResourceHeaders(const std::string &dir) {
+  return !dir.empty() && llvm::sys::fs::exists(dir + "/include/stddef.h");
+}
+
+// A one-line reason why `file` cannot be analysed, or "".
+std::string checkSourceFile(const std::string &file) {
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(file, st)) return "no such file";
+  if (llvm::sys::fs::is_directory(st)) return "is a directory, not a source file";
+  // A FIFO would block the run forever, a device would never end.
+  if (!llvm::sys::fs::is_regular_file(st)) return "not a regular file";
+  static const std::vector<std::string> exts = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
+                                                ".h",   ".hh", ".hpp", ".hxx", ".h++", ".cu", ".inl", ".ipp"};
+  std::string ext = llvm::sys::path::extension(file).str();
+  for (const std::string &e : exts)
+    if (ext == e) return "";
+  return "not a C++ source file (extension '" + ext + "')";
+}
+
+}  // namespace
+
+std::string findResourceDir() {
+  if (auto env = llvm::sys::Process::GetEnv("NNLINT_RESOURCE_DIR"); env && hasResourceHeaders(*env)) return *env;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void *>(&findResourceDir));
+  if (!exe.empty()) {
+    llvm::SmallString<256> dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(dir, "lib", "clang", std::to_string(LLVM_VERSION_MAJOR));
+    if (hasResourceHeaders(std::string(dir))) return std::string(dir);
+  }
+  return hasResourceHeaders(kDefaultResourceDir) ? kDefaultResourceDir : "";
+}
+
+std::vector<std::string> databaseSources(const std::string &buildDir, std::string &error) {
+  CompileCommands commands(std::nullopt, buildDir, {});
+  if (error = commands.load(); !error.empty()) return {};
+  return commands.databaseFiles("");
+}
+
+AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
+                       const AnalyzerOptions &opts) {
+  AnalysisResult result;
+  ParseOptions parse;
+  parse.resourceDir = findResourceDir();
+  parse.skipLibraryBodies = opts.skipLibraryBodies;
+  parse.unsaved = opts.unsaved;
+  if (parse.resourceDir.empty()) {
+    result.errors.push_back({"nnlint", "cannot find Clang's builtin headers (stddef.h); set NNLINT_RESOURCE_DIR "
+                                       "to e.g. /usr/lib/llvm-19/lib/clang/19"});
+    return result;
+  }
+  llvm::SmallString<256> clang(parse.resourceDir);
+  llvm::sys::path::append(clang, "../../..", "bin", "clang++");
+  llvm::sys::path::remove_dots(clang, true);
+  if (llvm::sys::fs::exists(clang)) parse.clangPath = std::string(clang);
+  CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
+  if (std::string err = commands.load(); !err.empty()) {
+    result.errors.push_back({opts.buildDir, err});
+    return result;
+  }
+  SourceFilter filter;
+  // Errors before parsing, by file position; the files to parse, in order.
+  std::vector<std::string> early(files.size());
+  std::vector<clang::tooling::CompileCommand> cmds;
+  std::vector<size_t> cmdOf(files.size(), 0);
+  std::vector<std::string> absolute;
+  for (const std::string &f : files) absolute.push_back(normalisePath(f));
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::string why = checkSourceFile(files[i]); !why.empty()) {
+      early[i] = why;
+      continue;
+    }
+    clang::tooling::CompileCommand cmd;
+    if (!commands.commandFor(absolute[i], cmd, early[i])) continue;
+    cmdOf[i] = cmds.size();
+    cmds.push_back(std::move(cmd));
+  }
+  // The rest of the project: with a compilation database, its other files
+  // lend their facts, so a class split over files is judged whole.
+  size_t namedCommands = cmds.size();
+  bool project = false;
+  std::set<std::string> seen(absolute.begin(), absolute.end());
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!early[i].empty()) continue;
+    std::vector<std::string> database = commands.databaseFiles(absolute[i]);
+    project |= !database.empty();
+    for (const std::string &other : database) {
+      std::string path = normalisePath(other);
+      clang::tooling::CompileCommand cmd;
+      std::string ignored;
+      if (!seen.insert(path).second || !checkSourceFile(path).empty() || !commands.commandFor(path, cmd, ignored))
+        continue;
+      cmds.push_back(std::move(cmd));
+    }
+  }
+  // Every file's facts are cached, with a database or without: a second run on
+  // unchanged files parses nothing.
+  std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, opts.speed);
+  ModelIndex index;
+  // Findings are reported in the files named and in the user headers they read.
+  std::set<std::string> reported;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!early[i].empty()) {
+      result.errors.push_back({files[i], early[i]});
+      continue;
+    }
+    const FileResult &r = parsed[cmdOf[i]];
+    for (const SourceInput &in : r.inputs) reported.insert(in.path);
+    if (!r.ok) result.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
+    // A file with compile errors lends the facts that no error touched.
+    index.merge(r.index);
+  }
+  // The errors of the project's other files are theirs to report, when they are named.
+  for (size_t k = namedCommands; k < cmds.size(); ++k) index.merge(parsed[k].index);
+  index.resolveHelpers();
+  for (const Rule *rule : rules) rule->check(index, result.findings);
+  if (project)
+    llvm::erase_if(result.findings, [&](const Finding &f) { return !reported.count(f.loc.file); });
+  sortFindings(result.findings);
+  // Suppression comments need only the files' text, so they apply after the checks.
+  SourceText text;
+  for (const auto &[file, buffer] : opts.unsaved) text.setContents(file, buffer);
+  std::vector<std::string> analyzed;  // not a file refused early: a FIFO would block the read
+  for (size_t i = 0; i < files.size(); ++i)
+    if (early[i].empty()) analyzed.push_back(absolute[i]);
+  std::vector<std::string> known = {kUnknownNolintCheck};
+  for (const Rule *rule : rules) known.push_back(rule->info().id);
+  applySuppressions(result.findings, analyzed, text, known);
+  return result;
+}
+
+}  // namespace nnlint

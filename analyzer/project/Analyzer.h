@@ -1,0 +1,41 @@
+// One nnlint run: index every file, merge the facts per class, run the checks.
+#pragma once
+
+#include "base/Finding.h"
+#include "cache/ParallelIndex.h"
+#include "base/ToolError.h"
+#include "rules/Rule.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+struct AnalyzerOptions {
+  std::optional<std::vector<std::string>> fixedArgs;  // after "--"
+  std::string buildDir;                               // -p
+  std::vector<std::string> torchIncludes;             // --torch-include
+  bool skipLibraryBodies = true;
+  SpeedOptions speed;  // -j, --cache-dir, --no-cache
+  std::map<std::string, std::string> unsaved;  // editor buffers: absolute path -> text
+};
+
+struct AnalysisResult {
+  std::vector<Finding> findings;  // sorted
+  std::vector<ToolError> errors;  // one per file that could not be analysed
+};
+
+AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
+                       const AnalyzerOptions &opts);
+
+// Every source file of the compilation database in `buildDir` (-p), or none
+// with `error` set.
+std::vector<std::string> databaseSources(const std::string &buildDir, std::string &error);
+
+// Clang's builtin headers: $NNLINT_RESOURCE_DIR, next to the executable
+// (../lib/clang/19), or the directory nnlint was built against.
+std::string findResourceDir();
+
+}  // namespace nnlint

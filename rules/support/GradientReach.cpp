@@ -1,0 +1,170 @@
+#include "rules/support/GradientReach.h"
+
+#include "flow/ModuleContents.h"
+#include "flow/TorchTypes.h"
+#include "index/Condition.h"
+#include "rules/support/Describe.h"
+
+#include <set>
+
+namespace nnlint {
+namespace {
+
+void merge(Reach &into, const std::string &member, const std::optional<Guard> &g) {
+  auto it = into.find(member);
+  if (it == into.end()) into[member] = g;
+  else if (!g) it->second = std::nullopt;  // reached unconditionally somewhere
+  else if (it->second) it->second->skip = condAnd(it->second->skip, g->skip);  // skipped only where every use is
+}
+
+// A use under `inner` in a method that is called under `outer` is skipped when either is.
+std::optional<Guard> nest(const std::optional<Guard> &outer, const std::optional<Guard> &inner) {
+  if (!outer || !inner) return outer ? outer : inner;
+  Guard g = *outer;
+  g.skip = condOr(outer->skip, inner->skip);
+  return g;
+}
+
+void reach(const ClassFact &c, const std::string &method, const std::optional<Guard> &outer, Reach &out,
+           std::set<std::string> &onStack) {
+  auto it = c.methods.find(method);
+  if (it == c.methods.end() || !onStack.insert(method).second) return;
+  const MethodFact &m = it->second;
+  for (const std::string &member : m.membersUsed) {
+    if (m.deadMembers.count(member)) continue;  // used, but no gradient comes back through the use
+    std::optional<Guard> g;
+    if (auto gi = m.memberGuards.find(member); gi != m.memberGuards.end()) g = gi->second;
+    merge(out, member, nest(outer, g));
+  }
+  for (const std::string &callee : m.callees) {
+    if (m.deadCallees.count(callee)) continue;
+    std::optional<Guard> g;
+    if (auto gi = m.calleeGuards.find(callee); gi != m.calleeGuards.end()) g = gi->second;
+    reach(c, callee, nest(outer, g), out, onStack);
+  }
+  onStack.erase(method);
+}
+
+bool classTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls, int depth);
+
+// Whether a member of `c` that holds a module holds trainable parameters. A
+// Sequential or ModuleList holds what it was built from or had appended.
+bool memberTrainable(const ModelIndex &index, const ClassFact &c, const std::string &member, int depth) {
+  const MemberFact *m = c.member(member);
+  if (!m || depth > 8) return true;
+  if (!isModuleContainerClass(m->moduleClass)) return classTrainable(index, c, m->moduleClass, depth + 1);
+  auto it = c.containerElements.find(member);
+  if (it == c.containerElements.end() || it->second.count(kUnknownElement) || c.opaqueMembers.count(member)) return true;
+  for (const std::string &element : it->second)
+    if (classTrainable(index, c, element, depth + 1)) return true;
+  return false;
+}
+
+// Whether a module of class `cls` has trainable parameters: for a user class,
+// what it registers; for a library class, what its declaration holds (facts
+// recorded by the class `seenFrom` that holds it).
+bool classTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls, int depth) {
+  if (depth > 8) return true;
+  if (isLibraryModuleClass(cls)) return !seenFrom.statelessModules.count(cls) && !isStatelessLibraryModule(cls);
+  const ClassFact *c = index.find(cls);
+  if (!c) return true;
+  for (const RegistrationFact &r : c->registrations) {
+    if (r.kind == RegKind::Parameter && r.requiresGrad) return true;
+    if (r.kind == RegKind::Module && (r.member.empty() || memberTrainable(index, *c, r.member, depth + 1))) return true;
+  }
+  for (const std::string &base : c->moduleBases)
+    if (classTrainable(index, *c, base, depth + 1)) return true;
+  return false;
+}
+
+}  // namespace
+
+Reach reachFrom(const ClassFact &c, const std::string &method) {
+  Reach out;
+  std::set<std::string> onStack;
+  reach(c, method, std::nullopt, out, onStack);
+  // A container filled with other members (`cells_ = {fc1, fc2}`) reaches them when it is reached.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const WriteFact &w : c.writes) {
+      auto it = out.find(w.member);
+      if (it == out.end()) continue;
+      std::optional<Guard> g = it->second;
+      for (const std::string &src : w.sourceMembers) {
+        auto have = out.find(src);
+        if (have == out.end() || (have->second && !g)) {
+          out[src] = g;
+          grew = true;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::map<std::string, DeadUse> deadFrom(const ClassFact &c, const std::string &method) {
+  std::map<std::string, DeadUse> dead;
+  // A method, and the dead use of the call that leads to it when it runs
+  // under the caller's NoGradGuard (then every member it uses is dead).
+  std::vector<std::pair<std::string, std::optional<DeadUse>>> work{{method, std::nullopt}};
+  std::set<std::pair<std::string, bool>> seen;
+  while (!work.empty()) {
+    auto [name, inherited] = work.back();
+    work.pop_back();
+    auto it = c.methods.find(name);
+    if (it == c.methods.end() || !seen.insert({name, inherited.has_value()}).second) continue;
+    const MethodFact &m = it->second;
+    if (inherited)
+      for (const std::string &member : m.membersUsed) dead.emplace(member, *inherited);
+    for (const auto &[member, use] : m.deadMembers) dead.emplace(member, use);
+    for (const std::string &callee : m.callees) {
+      auto d = m.deadCallees.find(callee);
+      work.push_back({callee, inherited ? inherited : d != m.deadCallees.end() ? std::optional(d->second) : std::nullopt});
+    }
+  }
+  // A container filled with other members is dead with them.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const WriteFact &w : c.writes)
+      if (auto it = dead.find(w.member); it != dead.end())
+        for (const std::string &src : w.sourceMembers) grew |= dead.emplace(src, it->second).second;
+  }
+  for (const auto &[member, guard] : reachFrom(c, method)) dead.erase(member);
+  return dead;
+}
+
+bool isTrainable(const ModelIndex &index, const RegistrationFact &r, const ClassFact &c) {
+  if (r.member.empty()) return false;
+  if (r.kind == RegKind::Buffer) return false;
+  if (r.kind == RegKind::Parameter) return r.requiresGrad;
+  return c.member(r.member) && memberTrainable(index, c, r.member, 0);
+}
+
+bool moduleClassTrainable(const ModelIndex &index, const ClassFact &seenFrom, const std::string &cls) {
+  return classTrainable(index, seenFrom, cls, 0);
+}
+
+bool isBaseOfAnother(const ModelIndex &index, const std::string &cls) {
+  for (const auto &[name, c] : index.classes)
+    for (const std::string &b : c.moduleBases)
+      if (b == cls) return true;
+  return false;
+}
+
+bool usesAllParameters(const ClassFact &c, const std::string &entry) {
+  for (const std::string &m : c.reachableFrom(entry)) {
+    auto it = c.methods.find(m);
+    if (it != c.methods.end() && it->second.usesAllParameters) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> entryPoints(const ClassFact &c) {
+  if (c.methods.count("forward")) return {"forward"};
+  std::vector<std::string> out;
+  for (const auto &[name, m] : c.methods)
+    if (m.isPublic && m.returnsValue && !m.isCtor && name != "reset" && name != "clone") out.push_back(name);
+  return out;
+}
+
+}  // namespace nnlint
