@@ -1,12 +1,16 @@
 // Facts from code that does not fully compile. Clang recovers from errors
 // (invalid declarations, RecoveryExpr for calls it cannot resolve, dropped
 // statements), so the index can be built on what it recovered; but facts
-// touched by an error may be wrong. A class's facts are kept only when none
-// of its members, bases, registrations or method bodies contains an error;
-// otherwise the class is left out of this file's index and the checks, which
-// warn only about classes whose every method they have seen, stay silent on
-// it. Helpers, training code and call-site facts in a function with an error
-// are left out the same way.
+// touched by an error may be wrong.
+// - A class whose declaration holds an error (a member, a base, a method's
+//   signature) is left out of this file's index: the checks, which warn only
+//   about classes whose every method they have seen, stay silent on it.
+// - A method body with an error (code being typed in an editor) keeps the
+//   class: the members and methods that the statements with an error name are
+//   taken as used in ways not seen (opaque), and the method's facts that say
+//   something is unused, discarded or used under a condition are dropped.
+// - Helpers, training code and call-site facts in a function with an error
+//   are left out.
 #pragma once
 
 #include "base/SourceFilter.h"

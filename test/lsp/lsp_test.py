@@ -117,11 +117,12 @@ def run(nnlint, stub, work):
     for name in ("model.cpp", "broken.cpp"):
         shutil.copy(os.path.join(HERE, "Inputs", name), src)
     shutil.copy(os.path.join(HERE, "Inputs", "model.cpp"), os.path.join(src, "crash.cpp"))
+    shutil.copy(os.path.join(HERE, "Inputs", "model.cpp"), os.path.join(src, "editing.cpp"))
     shutil.copy(os.path.join(HERE, "Inputs", "nnlint.yaml"), os.path.join(work, ".nnlint.yaml"))
     # The server finds the compile commands upward from each file, as the command line does.
     database = [{"directory": src, "file": os.path.join(src, name),
                  "arguments": ["clang++", "-std=c++17", "-isystem", stub, "-c", name]}
-                for name in ("model.cpp", "broken.cpp", "crash.cpp")]
+                for name in ("model.cpp", "broken.cpp", "crash.cpp", "editing.cpp")]
     with open(os.path.join(work, "compile_commands.json"), "w") as f:
         json.dump(database, f)
     model = os.path.join(src, "model.cpp")
@@ -180,6 +181,18 @@ def run(nnlint, stub, work):
     errors = [d for d in diags if d["severity"] == 1]
     expect(errors and "undeclared_function" in errors[0]["message"], "broken file: %s" % diags)
     expect(errors[0]["range"]["start"]["line"] == 4, "error position: %s" % errors[0])
+
+    # A statement being typed in forward(): the error, and the class's finding
+    # that the statement does not concern (clangd keeps diagnosing too).
+    editing = os.path.join(src, "editing.cpp")
+    typing = text.replace("{ return proj(h) - spare(h); }", "{ auto y = proj(h) - spare(h); return y.relu(; }")
+    expect(typing != text, "the editing scenario no longer matches Inputs/model.cpp")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(editing), "languageId": "cpp", "version": 1,
+                                                            "text": typing}})
+    diags = client.diagnostics(editing)
+    expect(any(d["severity"] == 1 for d in diags), "no error while typing: %s" % diags)
+    expect(sorted(c for c in codes(diags) if c.startswith("nn-")) == ["nn-container-alias", "nn-unregistered-submodule"],
+           "findings while typing: %s" % diags)
 
     # A worker that dies: an error diagnostic on that file, and the server goes on.
     crash = os.path.join(src, "crash.cpp")

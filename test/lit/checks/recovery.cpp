@@ -1,6 +1,7 @@
 // Code that does not compile: the index runs on Clang's recovered AST. A class
-// is judged only when none of its members, bases, registrations or method
-// bodies holds an error; the others stay silent. The compile errors are
+// whose declaration holds an error (a member, a base) is not judged; an error in
+// a method body leaves the class judged, less what the statement with the error
+// names. The compile errors are
 // printed in Clang's form and the exit code is 2.
 // RUN: %expect_exit 2 %nnlint %s -- %stub_flags 2>%t.err | FileCheck %s --implicit-check-not="{{warning|note}}:"
 // RUN: FileCheck %s --check-prefix=ERR --input-file=%t.err
@@ -29,11 +30,14 @@ struct OldApiImpl : torch::nn::Module {
   torch::nn::NoSuchNorm bn{nullptr};
 };
 
-// A call that does not resolve in a method body (a RecoveryExpr): not judged.
+// A call that does not resolve in a method body (a RecoveryExpr): what it
+// is called on, fc(x), was recovered whole, and the class is judged.
 struct BadCallImpl : torch::nn::Module {
   BadCallImpl() { fc = torch::nn::Linear(4, 4); }
   torch::Tensor forward(torch::Tensor x) { return fc(x).no_such_method(); }
   torch::nn::Linear fc{nullptr};
+  // CHECK: recovery.cpp:[[@LINE-1]]:21: warning: submodule 'fc' (torch::nn::Linear) is never registered {{.*}} [nn-unregistered-submodule]
+  // CHECK: recovery.cpp:[[@LINE-4]]:19: note: assigned here, in the constructor
 };
 
 // A registration whose statement Clang drops: judging the class would report
@@ -54,3 +58,36 @@ SplitImpl::SplitImpl() {
   fc = register_module("fc", torch::nn::Linear(4, 4));
   undeclared_helper(fc);
 }
+
+// An error at the end of forward() while it is being written: Clang drops the
+// rest of the body; what it recovered still shows 'head' is never registered.
+struct EditingImpl : torch::nn::Module {
+  EditingImpl() {
+    body = register_module("body", torch::nn::Linear(4, 4));
+    head = torch::nn::Linear(4, 2);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    auto h = head(body(x));
+    h = h.relu(;
+    return h;
+  }
+  torch::nn::Linear body{nullptr}, head{nullptr};
+  // CHECK: recovery.cpp:[[@LINE-1]]:36: warning: submodule 'head' (torch::nn::Linear) is never registered {{.*}} [nn-unregistered-submodule]
+  // CHECK: recovery.cpp:[[@LINE-9]]:5: note: assigned here, in the constructor
+};
+
+// What Clang dropped may use a member: 'out', named only in the statement it
+// dropped, is not reported as unreached from forward().
+struct TypingImpl : torch::nn::Module {
+  TypingImpl() {
+    in = register_module("in", torch::nn::Linear(4, 4));
+    out = register_module("out", torch::nn::Linear(4, 4));
+    spare = register_module("spare", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    auto h = in(x);
+    h = out(h) +;
+    return spare(h);
+  }
+  torch::nn::Linear in{nullptr}, out{nullptr}, spare{nullptr};
+};
