@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/SourceFilter.h"
+#include "cache/CacheBound.h"
 #include "cache/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -16,6 +17,7 @@ struct SpeedOptions {
   unsigned jobs = 0;      // worker processes; 0: one per core
   bool useCache = true;   // precompiled include blocks
   std::string cacheDir;   // "" : defaultCacheDir()
+  uint64_t cacheLimit = kDefaultCacheLimit;  // bytes (--cache-size)
   bool showProgress = false;
 };
 

@@ -2,6 +2,7 @@
 
 #include "base/Version.h"
 #include "cache/Cache.h"
+#include "cache/CacheBound.h"
 #include "cache/CacheKey.h"
 #include "cache/FatalErrors.h"
 #include "cache/PchBlock.h"
@@ -256,6 +257,7 @@ CachedPch PchCache::checkedLookup(const std::string &key) {
     discard(key, pch);
     return {};
   }
+  touchCacheFile(pch);
   return {pch, m.holdsUserCode};
 }
 

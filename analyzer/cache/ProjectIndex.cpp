@@ -2,6 +2,7 @@
 
 #include "base/Version.h"
 #include "cache/Cache.h"
+#include "cache/CacheBound.h"
 #include "cache/CacheKey.h"
 #include "index/IndexJson.h"
 
@@ -58,7 +59,8 @@ std::string FactsCache::entryPath(const clang::tooling::CompileCommand &cmd, con
 std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileCommand &cmd,
                                              const ParseOptions &opts) const {
   if (dir_.empty()) return std::nullopt;
-  auto text = llvm::MemoryBuffer::getFile(entryPath(cmd, opts), /*IsText=*/true);
+  std::string path = entryPath(cmd, opts);
+  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!text) return std::nullopt;
   nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
                                                /*allow_exceptions=*/false);
@@ -68,6 +70,7 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
     if (result.inputs.empty()) return std::nullopt;
     for (const SourceInput &in : result.inputs)
       if (currentHash(in.path, opts) != in.hash) return std::nullopt;
+    touchCacheFile(path);
     return result;
   } catch (const nlohmann::json::exception &) {
     return std::nullopt;  // an entry of another layout: parse again and replace it
@@ -104,6 +107,7 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
     facts.store(missing[k], parse, parsed[k]);
     results[missingAt[k]] = std::move(parsed[k]);
   }
+  if (speed.useCache && !missing.empty()) boundCache(cacheDir, speed.cacheLimit);
   return results;
 }
 

@@ -1,6 +1,7 @@
 // nnlint: command line driver.
 #include "base/SourceFilter.h"
 #include "base/Version.h"
+#include "cache/CacheBound.h"
 #include "lsp/Server.h"
 #include "project/Analyzer.h"
 #include "project/CheckFilter.h"
@@ -76,6 +77,10 @@ cl::opt<std::string> cacheDir("cache-dir",
                               cl::desc("Where precompiled include blocks are kept (default: $XDG_CACHE_HOME/nnlint "
                                        "or ~/.cache/nnlint)"),
                               cl::value_desc("dir"), cl::cat(category));
+cl::opt<std::string> cacheSize("cache-size",
+                               cl::desc("Largest size of the cache; the least recently used entries go first "
+                                        "(default: 2G)"),
+                               cl::value_desc("N[K|M|G]"), cl::init("2G"), cl::cat(category));
 cl::opt<bool> noCache("no-cache", cl::desc("Do not use or write precompiled include blocks (same findings)"),
                       cl::cat(category));
 
@@ -182,6 +187,9 @@ int main(int argc, char **argv) {
       return usageError("standard output: cannot write: " + err);
     return 0;
   }
+  bool sizeOk = false;
+  uint64_t cacheLimit = nnlint::parseCacheSize(cacheSize, sizeOk);
+  if (!sizeOk) return usageError("--cache-size: '" + cacheSize + "' is not a size (like 500M or 2G)");
   if (lsp) {
     nnlint::lsp::ServerOptions server;
     server.analyzer.fixedArgs = fixedArgs;
@@ -191,6 +199,7 @@ int main(int argc, char **argv) {
     server.analyzer.speed.jobs = jobs;
     server.analyzer.speed.useCache = !noCache;
     server.analyzer.speed.cacheDir = cacheDir;
+    server.analyzer.speed.cacheLimit = cacheLimit;
     server.config = cli;
     server.rules = enabled;
     server.knownChecks = known;
@@ -243,6 +252,7 @@ int main(int argc, char **argv) {
   opts.speed.jobs = jobs;
   opts.speed.useCache = !noCache;
   opts.speed.cacheDir = cacheDir;
+  opts.speed.cacheLimit = cacheLimit;
   opts.speed.showProgress = !quiet && sys::Process::StandardErrIsDisplayed();
   nnlint::AnalysisResult result = nnlint::analyze(files, enabled, opts);
   return nnlint::finishRun(result, mainFiles, configs, accepted, report);

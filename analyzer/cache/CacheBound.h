@@ -1,0 +1,22 @@
+// Keeps the cache under a size, as ccache does: when a run leaves it larger
+// than the limit, the entries used least recently (precompiled blocks with
+// their manifest, facts entries) are removed until it is at 90% of the limit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace nnlint {
+
+inline constexpr uint64_t kDefaultCacheLimit = uint64_t(2) << 30;  // 2 GiB: about 20 LibTorch blocks
+
+// Marks a cache file as used now (its modification time), for eviction order.
+void touchCacheFile(const std::string &path);
+
+// Removes least recently used entries of `dir` while it holds more than `limit` bytes.
+void boundCache(const std::string &dir, uint64_t limit);
+
+// "500M", "2G", "1048576": bytes, or 0 with `ok` false.
+uint64_t parseCacheSize(const std::string &text, bool &ok);
+
+}  // namespace nnlint
