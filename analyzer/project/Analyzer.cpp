@@ -6,6 +6,7 @@
 #include "cache/ParallelIndex.h"
 #include "cache/ProjectIndex.h"
 #include "project/CompileCommands.h"
+#include "project/Contributors.h"
 #include "project/Suppressions.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -94,10 +95,12 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     cmdOf[i] = cmds.size();
     cmds.push_back(std::move(cmd));
   }
-  // The rest of the project: with a compilation database, its other files
-  // lend their facts, so a class split over files is judged whole.
+  // The rest of the project: with a compilation database, the other files that
+  // include a header defining a class of the named files lend their facts, so
+  // a class split over files is judged whole.
   size_t namedCommands = cmds.size();
   bool project = false;
+  std::vector<clang::tooling::CompileCommand> others;
   std::set<std::string> seen(absolute.begin(), absolute.end());
   for (size_t i = 0; i < files.size(); ++i) {
     if (!early[i].empty()) continue;
@@ -109,12 +112,20 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
       std::string ignored;
       if (!seen.insert(path).second || !checkSourceFile(path).empty() || !commands.commandFor(path, cmd, ignored))
         continue;
-      cmds.push_back(std::move(cmd));
+      others.push_back(std::move(cmd));
     }
   }
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
   std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, opts.speed);
+  if (!others.empty()) {
+    std::set<std::string> classHeaders;
+    for (const FileResult &r : parsed)
+      for (const auto &[key, c] : r.index.classes) classHeaders.insert(c.loc.file);
+    for (size_t k : filesReaching(others, classHeaders, filter)) cmds.push_back(others[k]);
+    std::vector<clang::tooling::CompileCommand> lenders(cmds.begin() + namedCommands, cmds.end());
+    for (FileResult &r : indexWithFacts(lenders, parse, filter, opts.speed)) parsed.push_back(std::move(r));
+  }
   ModelIndex index;
   // Findings are reported in the files named and in the user headers they read.
   std::set<std::string> reported;

@@ -1,0 +1,111 @@
+#include "project/Contributors.h"
+
+#include "base/SourceFilter.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <regex>
+
+namespace nnlint {
+namespace {
+
+struct Include {
+  std::string name;
+  bool quoted = false;  // "name" (searched from the includer's folder first) or <name>
+};
+
+// The #include lines of a file, as written.
+class IncludeLines {
+ public:
+  const std::vector<Include> &of(const std::string &path) {
+    auto [it, added] = byFile_.try_emplace(path);
+    if (!added) return it->second;
+    auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!text) return it->second;
+    static const std::regex line(R"(^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"])");
+    llvm::StringRef rest = (*text)->getBuffer();
+    while (!rest.empty()) {
+      auto [one, next] = rest.split('\n');
+      rest = next;
+      if (!one.contains("include")) continue;
+      std::cmatch m;
+      if (std::regex_search(one.begin(), one.end(), m, line)) it->second.push_back({m[2].str(), m[1].str() == "\""});
+    }
+    return it->second;
+  }
+
+ private:
+  std::map<std::string, std::vector<Include>> byFile_;
+};
+
+// The folders a command searches for user headers: -I and -iquote, absolute.
+std::vector<std::string> userIncludeDirs(const clang::tooling::CompileCommand &cmd) {
+  std::vector<std::string> dirs;
+  const std::vector<std::string> &args = cmd.CommandLine;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef a = args[i];
+    std::string dir;
+    for (llvm::StringRef flag : {"-I", "-iquote"}) {
+      if (a == flag && i + 1 < args.size()) dir = args[++i];
+      else if (a.starts_with(flag) && a.size() > flag.size() && dir.empty()) dir = a.drop_front(flag.size()).str();
+    }
+    if (dir.empty()) continue;
+    llvm::SmallString<256> abs(dir);
+    if (!llvm::sys::path::is_absolute(abs)) llvm::sys::fs::make_absolute(cmd.Directory, abs);
+    dirs.push_back(normalisePath(std::string(abs)));
+  }
+  return dirs;
+}
+
+std::string resolve(const Include &inc, const std::string &includer, const std::vector<std::string> &dirs) {
+  auto found = [](llvm::SmallString<256> p) {
+    return llvm::sys::fs::is_regular_file(p) ? normalisePath(std::string(p)) : std::string();
+  };
+  if (llvm::sys::path::is_absolute(inc.name)) return found(llvm::SmallString<256>(inc.name));
+  if (inc.quoted) {
+    llvm::SmallString<256> p(llvm::sys::path::parent_path(includer));
+    llvm::sys::path::append(p, inc.name);
+    if (std::string f = found(p); !f.empty()) return f;
+  }
+  for (const std::string &d : dirs) {
+    llvm::SmallString<256> p(d);
+    llvm::sys::path::append(p, inc.name);
+    if (std::string f = found(p); !f.empty()) return f;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
+                                  const std::set<std::string> &headers, const SourceFilter &filter) {
+  std::vector<size_t> reaching;
+  if (headers.empty()) return reaching;
+  IncludeLines lines;
+  for (size_t i = 0; i < others.size(); ++i) {
+    std::vector<std::string> dirs = userIncludeDirs(others[i]);
+    llvm::SmallString<256> file(others[i].Filename);
+    if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(others[i].Directory, file);
+    std::vector<std::string> work{normalisePath(std::string(file))};
+    std::set<std::string> seen(work.begin(), work.end());
+    bool reaches = false;
+    while (!work.empty() && !reaches) {
+      std::string path = work.back();
+      work.pop_back();
+      for (const Include &inc : lines.of(path)) {
+        std::string header = resolve(inc, path, dirs);
+        if (header.empty() || filter.isLibraryPath(header) || !seen.insert(header).second) continue;
+        if (headers.count(header)) reaches = true;
+        work.push_back(header);
+      }
+    }
+    if (reaches) reaching.push_back(i);
+  }
+  return reaching;
+}
+
+}  // namespace nnlint
