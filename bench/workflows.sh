@@ -6,9 +6,12 @@
 #     editor, so nothing is answered from the facts cache;
 #   - the editor loop: `nnlint --lsp`, time from didSave to publishDiagnostics
 #     once the file has been opened (bench/lsp_save.py);
+#   - files named without a database (the README's first command): first run
+#     and unchanged second run, which the facts cache answers;
 #   - a generated 100-file project with compile_commands.json
 #     (bench/gen_project.py): first run, unchanged second run, and a run with
-#     one changed file, on the whole database and on that file alone.
+#     one changed file, on the whole database and on that file alone; one file
+#     named with the database on a cold cache, against that file without it.
 #
 #   bench/workflows.sh [path/to/nnlint]
 #
@@ -40,6 +43,11 @@ done
 python3 "$here/lsp_save.py" "$nnlint" "$work/real/classifier.cpp" "$cache" 3 -- "${flags[@]}" >"$work/lsp.txt"
 awk '{ printf "lsp\t%s\t%s\t%s\t0\n", $1, $2, $3 }' "$work/lsp.txt" >>"$results"
 
+# Files without a database: the second run on unchanged files parses nothing.
+cache=$work/cache-files
+measure "files, first run" files -- "$nnlint" -j "$jobs" --cache-dir="$cache" "$work"/real/*.cpp -- "${flags[@]}"
+measure "files, unchanged, second run" files -- "$nnlint" -j "$jobs" --cache-dir="$cache" "$work"/real/*.cpp -- "${flags[@]}"
+
 # A 100-file project.
 python3 "$here/gen_project.py" --files 100 --out "$work/project" --torch-include "$torch_include"
 project=$work/project
@@ -56,6 +64,12 @@ echo "// edited a third time" >>"$changed"
 measure "that file alone, first run" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
 echo "// edited a fourth time" >>"$changed"
 measure "that file alone, second run" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
+
+# Cold: one file named with the database parses it and the files that include
+# its classes' headers, not the whole project.
+one=$project/src/model_007.cpp
+measure "one file, -p, cold cache" project -- "$nnlint" -j "$jobs" --cache-dir="$work/cache-cold-p" -p "$project" "$one"
+measure "one file, no database, cold cache" project -- "$nnlint" --cache-dir="$work/cache-cold" "$one" -- "${flags[@]}"
 
 echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 "$here/report_workflows.py" "$results"
