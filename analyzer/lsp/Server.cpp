@@ -112,6 +112,7 @@ class Server {
   void analyse(const std::string &uri) {
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
+    Clock::time_point started = Clock::now();
     std::vector<std::optional<nlohmann::json>> got = runInWorkers(
         1, 1, [&](size_t) { return nlohmann::json(llvm::formatv("{0}", Value(diagnose(doc->second, opts_))).str()); },
         {});
@@ -130,6 +131,8 @@ class Server {
           {"message", "nnlint crashed while analysing this file; file not analyzed"}}};
       byFile = &crashed;
     }
+    lastAnalysisMs_[uri] = static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count());
     std::set<std::string> now;
     for (auto &[file, diagnostics] : *byFile) {
       std::string fileUri = uriFromPath(file.str());
@@ -209,7 +212,9 @@ class Server {
       // Full synchronisation: the last change holds the whole text.
       const Object *last = changes->back().getAsObject();
       if (auto text = last ? last->getString("text") : std::nullopt) it->second.text = text->str();
-      schedule(uri, opts_.debounceMs);
+      // Waiting longer than an analysis takes would only add to the latency.
+      auto took = lastAnalysisMs_.find(uri);
+      schedule(uri, took == lastAnalysisMs_.end() ? opts_.debounceMs : std::min(opts_.debounceMs, took->second));
     } else if (method == "textDocument/didSave") {
       auto it = docs_.find(uri);
       if (it == docs_.end()) return;
@@ -218,6 +223,7 @@ class Server {
     } else if (method == "textDocument/didClose") {
       docs_.erase(uri);
       due_.erase(uri);
+      lastAnalysisMs_.erase(uri);
       for (const std::string &shown : published_[uri]) publish(shown, Array());
       published_.erase(uri);
     }
@@ -270,6 +276,7 @@ class Server {
   Transport transport_;
   std::map<std::string, Document> docs_;               // by uri
   std::map<std::string, Clock::time_point> due_;       // uri -> when to analyse it
+  std::map<std::string, int> lastAnalysisMs_;          // uri -> how long its last analysis took
   std::map<std::string, std::set<std::string>> published_;  // document uri -> uris it published to
   std::map<std::string, Array> shown_;                 // uri -> diagnostics last published
   std::vector<std::string> roots_;

@@ -19,7 +19,7 @@ struct ServerOptions {
   CommandLineConfig config;           // --checks, --config-file, --warnings-as-errors
   std::vector<const Rule *> rules;    // every check (each finding is then kept or dropped by its file's configuration)
   std::vector<std::string> knownChecks;
-  int debounceMs = 500;               // quiet time after a change before it is analysed
+  int debounceMs = 500;               // most quiet time after a change before it is analysed
 };
 
 // Serves until the client sends `exit` or closes stdin; returns the exit code
