@@ -7,6 +7,11 @@ using namespace clang;
 
 namespace nnlint {
 
+const CXXRecordDecl *definitionOf(QualType t) {
+  const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  return rd && rd->hasDefinition() ? rd->getDefinition() : nullptr;
+}
+
 const Expr *stripCopies(const Expr *e) {
   while (e) {
     const Expr *before = e;

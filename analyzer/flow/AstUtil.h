@@ -13,6 +13,9 @@ namespace nnlint {
 
 // Strips parentheses, implicit casts, temporaries and copy/move construction:
 // what is left has the same value.
+// The definition of the class a type names (through references), or null.
+const clang::CXXRecordDecl *definitionOf(clang::QualType t);
+
 const clang::Expr *stripCopies(const clang::Expr *e);
 
 // stripCopies, and also the conversions Clang inserts between holders and

@@ -11,11 +11,6 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-const CXXRecordDecl *definitionOf(QualType t) {
-  const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
-  return rd && rd->hasDefinition() ? rd->getDefinition() : nullptr;
-}
-
 // Whether a field's type can hold no parameter: numbers, enums, options
 // structs, functions, and optionals or arrays of those.
 bool holdsNoState(QualType t, int depth = 0) {

@@ -17,11 +17,6 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-const CXXRecordDecl *definitionOf(QualType t) {
-  const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
-  return rd && rd->hasDefinition() ? rd->getDefinition() : nullptr;
-}
-
 // The torch::nn::NormImplBase<D, Derived, Options> an Impl derives from: it
 // registers running_mean, running_var and num_batches_tracked.
 const ClassTemplateSpecializationDecl *normBase(const CXXRecordDecl *rd, int depth = 0) {
