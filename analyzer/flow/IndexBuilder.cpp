@@ -6,6 +6,7 @@
 #include "flow/FrozenMembers.h"
 #include "flow/GradLocal.h"
 #include "flow/GradientFacts.h"
+#include "flow/HelperCallees.h"
 #include "flow/ModuleAliases.h"
 #include "flow/ModuleContents.h"
 #include "flow/ModuleDictKeys.h"
@@ -16,7 +17,6 @@
 #include "flow/UseConditions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
@@ -26,12 +26,6 @@ using namespace clang;
 
 namespace nnlint {
 namespace {
-
-std::string usrOf(const Decl *d) {
-  llvm::SmallString<128> buf;
-  if (index::generateUSRForDecl(d, buf)) return "";
-  return std::string(buf);
-}
 
 const char *kInClassInit = "<init>";
 
@@ -47,16 +41,6 @@ bool isThis(const Expr *base) { return base && isa<CXXThisExpr>(base->IgnorePare
 bool isAppendMethod(const std::string &n) {
   return n == "push_back" || n == "emplace_back" || n == "push_front" || n == "emplace_front" ||
          n == "insert" || n == "emplace" || n == "try_emplace" || n == "insert_or_assign";
-}
-
-// The user function a call runs, by USR ("" for library code, operators and
-// calls through pointers). A template's instantiations share its pattern's summary.
-std::string helperUsr(const CallExpr *call, const SourceFilter &filter, const SourceManager &sm) {
-  const FunctionDecl *callee = call->getDirectCallee();
-  if (!callee || isa<CXXOperatorCallExpr>(call)) return "";
-  if (filter.isLibrary(sm, callee->getLocation())) return "";
-  if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern()) callee = pattern;
-  return usrOf(callee->getCanonicalDecl());
 }
 
 // Members that lambdas inside an expression use.
@@ -84,10 +68,10 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
 class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
  public:
   BodyWalker(ASTContext &ctx, const SourceFilter &filter, const FunctionDecl *fd, ClassFact *cls,
-             HelperSummary &summary)
+             HelperSummary &summary, HelperCallees &callees)
       : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), fd_(fd), owner_(ownerOf(fd)), cls_(cls),
-        summary_(summary), method_(methodName(fd)),
-        aliases_(fd, owner_, [this](const CallExpr *c) { return helperUsr(c, filter_, sm_); }) {}
+        summary_(summary), callees_(callees), method_(methodName(fd)),
+        aliases_(fd, owner_, [this](const CallExpr *c) { return callees_.usrOf(c); }) {}
 
   void run() {
     if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd_))
@@ -141,6 +125,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
       if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
         handleAssign(op->getArg(0), op->getArg(1), op->getBeginLoc());
+      if (op->getOperator() == OO_Call) handleHelperCall(call);  // a lambda or a user functor
       return true;
     }
     std::string name = calleeName(call);
@@ -321,7 +306,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(flag)) r.requiresGrad = b->getValue();
     }
     ModuleRefs registered = call->getNumArgs() >= 2 ? aliases_.denotes(call->getArg(1)) : ModuleRefs{};
-    registered_.insert(registered.begin(), registered.end());
+    for (const ModuleRef &m : registered) registered_.emplace(m, r);
     std::vector<Ref> bound;
     auto pending = pendingBinding_.find(call);
     if (pending != pendingBinding_.end()) bound = pending->second;
@@ -389,7 +374,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (returned_.empty()) return;
     ReturnedModule result = ReturnedModule::Registered;
     for (const ModuleRef &m : returned_) {
-      if (registered_.count(m)) continue;
+      if (auto reg = registered_.find(m); reg != registered_.end()) {
+        summary_.returnsRegistration = reg->second;
+        continue;
+      }
       if (m.kind == ModuleRef::Kind::Returned) summary_.returnsVia.insert(m.name);
       else if (m.kind == ModuleRef::Kind::Member) result = ReturnedModule::Unknown;
       else if (result != ReturnedModule::Unknown) result = ReturnedModule::Unregistered;
@@ -422,16 +410,18 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (name == "shared_from_this") method().usesAllParameters = true;
   }
 
+  // A user function, an own method, a lambda: what it does with a member it is
+  // given is settled from its summary after the merge.
   void handleHelperCall(const CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || isa<CXXOperatorCallExpr>(call)) return;
-    if (const auto *md = dyn_cast<CXXMethodDecl>(callee); md && owner_ && md->getParent() == owner_) return;
-    std::string usr = helperUsr(call, filter_, sm_);
-    if (usr.empty()) return;
-    for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
-      for (const Ref &ref : refsOf(call->getArg(i))) {
+    std::string usr = callees_.usrOf(call);
+    if (!callee || usr.empty()) return;
+    for (unsigned i = 0; i < callee->getNumParams(); ++i) {
+      const Expr *arg = argumentFor(call, i);
+      if (!arg) break;
+      for (const Ref &ref : refsOf(arg)) {
         if (!ref.isMember) {
-          if (callee != fd_) summary_.opaque.insert(ref.param);
+          if (callee->getCanonicalDecl() != fd_->getCanonicalDecl()) summary_.opaque.insert(ref.param);
           continue;
         }
         if (cls_) cls_->helperCalls.push_back(HelperCall{usr, i, ref.member, method_, point(call->getBeginLoc())});
@@ -446,11 +436,12 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   const CXXRecordDecl *owner_;
   ClassFact *cls_;
   HelperSummary &summary_;
+  HelperCallees &callees_;
   std::string method_;
   ModuleAliases aliases_;
   int inLambda_ = 0;
   std::map<const CallExpr *, std::vector<Ref>> pendingBinding_;
-  ModuleRefs registered_;  // modules some register_*() call of this body registers
+  std::map<ModuleRef, RegistrationFact> registered_;  // modules some register_*() call of this body registers
   ModuleRefs returned_;    // modules the function returns
   std::vector<std::pair<size_t, ModuleRefs>> writeObjects_;          // index in cls_->writes, modules written
   std::vector<std::pair<size_t, ModuleRefs>> unboundRegistrations_;  // index in cls_->registrations, modules
@@ -459,7 +450,14 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
 class Collector : public RecursiveASTVisitor<Collector> {
  public:
   Collector(ASTContext &ctx, const SourceFilter &filter, ModelIndex &index)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), index_(index) {}
+      : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), index_(index), callees_(filter, sm_) {}
+
+  // The bodies that calls reached but the walk does not visit: lambdas' call
+  // operators and template instantiations. Only their summaries matter.
+  void summariseUnvisited() {
+    while (const FunctionDecl *fd = callees_.nextUnvisited())
+      BodyWalker(ctx_, filter_, fd, nullptr, index_.helpers[usrOf(fd)], callees_).run();
+  }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -529,7 +527,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
       }
     }
     HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
-    BodyWalker(ctx_, filter_, fd, cls, summary).run();
+    BodyWalker(ctx_, filter_, fd, cls, summary, callees_).run();
     collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];
@@ -605,6 +603,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
   const SourceManager &sm_;
   const SourceFilter &filter_;
   ModelIndex &index_;
+  HelperCallees callees_;
 };
 
 }  // namespace
@@ -617,6 +616,7 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
   } else {
     for (Decl *d : ctx.getTranslationUnitDecl()->noload_decls()) collector.TraverseDecl(d);
   }
+  collector.summariseUnvisited();
   return index;
 }
 

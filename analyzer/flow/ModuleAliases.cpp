@@ -188,7 +188,7 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
     // `*p` and `p->`, not the binary `a * b`.
     if ((k == OO_Subscript && op->getNumArgs() == 2) || ((k == OO_Star || k == OO_Arrow) && op->getNumArgs() == 1))
       return denotes(op->getArg(0), depth + 1);
-    return {};
+    if (k != OO_Call) return {};  // a call of a lambda or functor is a call like any other
   }
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return denotes(u->getSubExpr(), depth + 1);
@@ -214,7 +214,7 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
     static const std::set<std::string> views = {"at", "back", "front", "get", "ptr", "begin", "end", "find",
                                                 "value", "cbegin", "rbegin", "data", "as"};
     if (const Expr *obj = callObject(call); obj && views.count(calleeName(call))) return denotes(obj, depth + 1);
-    if (helperOf_ && holdsModule(call->getType())) {
+    if (helperOf_ && classifyMemberType(call->getType())) {  // a module, or a tensor it may have registered
       std::string usr = helperOf_(call);
       if (!usr.empty()) return {ModuleRef{ModuleRef::Kind::Returned, usr, 0, call}};
     }

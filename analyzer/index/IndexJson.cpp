@@ -108,7 +108,7 @@ NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returns
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites)
-NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia)
+NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,

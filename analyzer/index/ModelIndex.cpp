@@ -135,7 +135,10 @@ void ModelIndex::merge(const ModelIndex &other) {
     HelperSummary &have = helpers[usr];
     have.registers.insert(h.registers.begin(), h.registers.end());
     have.opaque.insert(h.opaque.begin(), h.opaque.end());
-    if (have.returns == ReturnedModule::None) have.returns = h.returns;
+    if (have.returns == ReturnedModule::None) {
+      have.returns = h.returns;
+      have.returnsRegistration = h.returnsRegistration;
+    }
     have.returnsVia.insert(h.returnsVia.begin(), h.returnsVia.end());
   }
 }
@@ -159,7 +162,18 @@ ReturnedModule returnedBy(const std::map<std::string, HelperSummary> &helpers, c
   return out;
 }
 
+// The register_*() call whose result a helper returns, through the helpers it returns the results of.
+RegistrationFact returnedRegistration(const std::map<std::string, HelperSummary> &helpers, const std::string &usr,
+                                      int depth) {
+  auto it = helpers.find(usr);
+  if (it == helpers.end() || depth > 8) return RegistrationFact{};
+  if (it->second.returns == ReturnedModule::Registered || it->second.returnsVia.empty())
+    return it->second.returnsRegistration;
+  return returnedRegistration(helpers, *it->second.returnsVia.begin(), depth + 1);
+}
+
 // A member given what helpers return: registered by them, fresh, or unknown.
+// A tensor member given anything but a registered tensor keeps what the walk saw of the value.
 void resolveHelperResults(const std::map<std::string, HelperSummary> &helpers, ClassFact &c) {
   for (WriteFact &w : c.writes) {
     if (w.fromHelpers.empty()) continue;
@@ -170,17 +184,23 @@ void resolveHelperResults(const std::map<std::string, HelperSummary> &helpers, C
       if (r != ReturnedModule::Registered) all = r == ReturnedModule::Unregistered ? r : ReturnedModule::Unknown;
       if (all == ReturnedModule::Unknown) break;
     }
+    const MemberFact *m = c.member(w.member);
+    if (m && m->kind == HoldKind::Tensor && all != ReturnedModule::Registered) {
+      w.fromHelpers.clear();
+      continue;
+    }
     if (all == ReturnedModule::Unknown) {
       c.opaqueMembers.insert(w.member);
     } else if (all == ReturnedModule::Unregistered) {
       w.freshModule = true;
     } else {
       w.fromRegistration = true;
-      const MemberFact *m = c.member(w.member);
       bool registered = false;
       for (const RegistrationFact &r : c.registrations) registered |= r.member == w.member;
-      if (m && m->kind != HoldKind::Container && !registered)
-        c.registrations.push_back(RegistrationFact{RegKind::Module, w.member, w.method, w.loc, true, true});
+      if (m && m->kind != HoldKind::Container && !registered) {
+        RegistrationFact r = returnedRegistration(helpers, *w.fromHelpers.begin(), 0);
+        c.registrations.push_back(RegistrationFact{r.kind, w.member, w.method, w.loc, r.requiresGrad, true});
+      }
     }
     w.fromHelpers.clear();
   }

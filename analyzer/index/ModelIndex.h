@@ -301,6 +301,7 @@ struct HelperSummary {
   std::set<unsigned> opaque;
   ReturnedModule returns = ReturnedModule::None;
   std::set<std::string> returnsVia;  // USRs of user functions whose results it returns
+  RegistrationFact returnsRegistration;  // the register_*() call whose result it returns (kind, requires_grad)
 };
 
 // Training code: a call of a module's forward() whose result, or part of it,

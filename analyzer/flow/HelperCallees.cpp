@@ -1,0 +1,58 @@
+#include "flow/HelperCallees.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Index/USRGeneration.h"
+
+using namespace clang;
+
+namespace nnlint {
+
+std::string usrOf(const Decl *d) {
+  llvm::SmallString<128> buf;
+  if (index::generateUSRForDecl(d, buf)) return "";
+  std::string usr(buf);
+  // Clang names every lambda of a function alike ("@Sa"): where it is written tells them apart.
+  for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *rd = dyn_cast<CXXRecordDecl>(dc); rd && rd->isLambda()) {
+      SourcePoint at = toPoint(d->getASTContext().getSourceManager(), rd->getLocation());
+      usr += "@" + at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
+    }
+  return usr;
+}
+
+std::string HelperCallees::usrOf(const CallExpr *call) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee) return "";
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() != OO_Call) return "";
+  if (filter_.isLibrary(sm_, callee->getLocation())) return "";
+  const auto *md = dyn_cast<CXXMethodDecl>(callee);
+  if ((md && isLambdaCallOperator(md)) || callee->isTemplateInstantiation()) {
+    const FunctionDecl *def = callee->getDefinition();
+    if (def && def->hasBody()) {
+      if (queued_.insert(def).second) queue_.push_back(def);
+      return nnlint::usrOf(def);
+    }
+  }
+  // An instantiation whose body is not here shares its pattern's summary.
+  if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern()) callee = pattern;
+  return nnlint::usrOf(callee->getCanonicalDecl());
+}
+
+const FunctionDecl *HelperCallees::nextUnvisited() {
+  if (queue_.empty()) return nullptr;
+  const FunctionDecl *fd = queue_.back();
+  queue_.pop_back();
+  return fd;
+}
+
+const Expr *argumentFor(const CallExpr *call, unsigned param) {
+  unsigned shift = 0;
+  if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee()))
+    if (isa<CXXOperatorCallExpr>(call) && md->isImplicitObjectMemberFunction()) shift = 1;
+  return param + shift < call->getNumArgs() ? call->getArg(param + shift) : nullptr;
+}
+
+}  // namespace nnlint
