@@ -7,6 +7,7 @@
 #include "flow/GradLocal.h"
 #include "flow/GradientFacts.h"
 #include "flow/HelperCallees.h"
+#include "flow/MethodPointers.h"
 #include "flow/ModuleAliases.h"
 #include "flow/ModuleContents.h"
 #include "flow/ModuleDictKeys.h"
@@ -503,6 +504,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     recordInheritedMembers(c, rd, 0);
     recordMemberContents(rd, c);
     recordRunningStatsMembers(rd, c, ctx_);
+    recordMethodPointerInits(rd, c);
     return true;
   }
 
@@ -528,6 +530,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     }
     HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
     BodyWalker(ctx_, filter_, fd, cls, summary, callees_).run();
+    recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
     collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];

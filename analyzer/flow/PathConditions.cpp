@@ -27,9 +27,17 @@ bool throwsHere(const CFGBlock *b) {
   return false;
 }
 
+// Where a `throw` inside a try goes: the block that picks the try's handler.
+bool isTryDispatch(const CFGBlock *b) { return b && isa_and_nonnull<CXXTryStmt>(b->getTerminatorStmt()); }
+
+bool goesToTryDispatch(const CFGBlock *b) {
+  for (const CFGBlock::AdjacentBlock &s : b->succs())
+    if (isTryDispatch(s.getReachableBlock())) return true;
+  return false;
+}
+
 struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
   std::map<const Stmt *, std::set<const VarDecl *>> &loops;
-  bool hasTry = false;
   explicit LoopFinder(std::map<const Stmt *, std::set<const VarDecl *>> &l) : loops(l) {}
   bool VisitForStmt(ForStmt *f) {
     if (const auto *ds = dyn_cast_or_null<DeclStmt>(f->getInit()))
@@ -39,10 +47,6 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *f) {
     if (const VarDecl *v = f->getLoopVariable()) loops[f].insert(v);
-    return true;
-  }
-  bool VisitCXXTryStmt(CXXTryStmt *) {
-    hasTry = true;
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -110,16 +114,19 @@ PathConditions::PathConditions(const CFG &cfg, const Stmt *body, AtomBuilder &at
 void PathConditions::findMustThrow(const CFG &cfg, const Stmt *body) {
   LoopFinder finder(loopIndexes_);
   finder.TraverseStmt(const_cast<Stmt *>(body));
+  // A throw inside a try goes to the try's handlers: it ends the iteration
+  // only if each handler that may catch it throws again (below).
   for (const CFGBlock *b : cfg)
-    if (b && b != exit_ && (finder.hasTry ? b->hasNoReturnElement() : throwsHere(b))) mustThrow_.insert(b);
-  // A block whose every way out throws throws too.
+    if (b && b != exit_ && throwsHere(b) && !goesToTryDispatch(b)) mustThrow_.insert(b);
+  // A block whose every way out throws throws too. A try's dispatch block goes
+  // to the exit for an exception none of its handlers catches: that way out throws.
   for (bool grew = true; grew;) {
     grew = false;
     for (const CFGBlock *b : cfg) {
       if (!b || b == exit_ || mustThrow_.count(b)) continue;
       bool any = false, all = true;
       for (const CFGBlock::AdjacentBlock &s : b->succs())
-        if (const CFGBlock *next = s.getReachableBlock()) {
+        if (const CFGBlock *next = s.getReachableBlock(); next && !(next == exit_ && isTryDispatch(b))) {
           any = true;
           all &= mustThrow_.count(next) != 0;
         }

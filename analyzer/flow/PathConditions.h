@@ -4,6 +4,8 @@
 // The CFG is read as one normal iteration of the model:
 // - a path that ends in `throw`, TORCH_CHECK's or assert's failure, or a call
 //   to a [[noreturn]] function does not finish the iteration: it is dropped;
+//   a `throw` inside a try only when every handler that may catch it throws
+//   again (`catch (...) { log(); throw; }`);
 // - loops are not conditions: a `for`/`while` body runs (for every element of
 //   a fixed container), then the loop exits;
 // - a branch inside a loop that reads only the loop's index (`if (i == 0)`)

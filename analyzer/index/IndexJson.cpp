@@ -104,10 +104,11 @@ NNLINT_JSON(OutputFact, name, keyed, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
 NNLINT_JSON(DictEntryFact, member, key, moduleClass, loc)
 NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
-            baseCallees, membersUsed, membersReturned, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups)
+            baseCallees, membersUsed, membersReturned, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups,
+            methodPointerCalls)
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
-            parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites)
+            parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites, methodPointerTargets)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed)

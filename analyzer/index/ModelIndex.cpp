@@ -114,7 +114,10 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
     have.baseCallees.insert(m.baseCallees.begin(), m.baseCallees.end());
     have.membersUsed.insert(m.membersUsed.begin(), m.membersUsed.end());
     have.membersReturned.insert(m.membersReturned.begin(), m.membersReturned.end());
+    have.methodPointerCalls.insert(m.methodPointerCalls.begin(), m.methodPointerCalls.end());
   }
+  for (const auto &[member, targets] : from.methodPointerTargets)
+    into.methodPointerTargets[member].insert(targets.begin(), targets.end());
   into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());
   into.flagValues.insert(from.flagValues.begin(), from.flagValues.end());
   for (const auto &[member, classes] : from.containerElements)
@@ -225,11 +228,25 @@ void resolveCapturedMembers(ClassFact &c) {
   }
 }
 
+// A call through a pointer member reaches every method the pointer is given;
+// when those are not all known, it reaches any method.
+void resolveMethodPointers(ClassFact &c) {
+  for (auto &[name, m] : c.methods)
+    for (const std::string &pointer : m.methodPointerCalls) {
+      auto targets = c.methodPointerTargets.find(pointer);
+      if (targets == c.methodPointerTargets.end() || targets->second.empty() || targets->second.count(kUnknownElement))
+        m.usesAllParameters = true;
+      else
+        m.callees.insert(targets->second.begin(), targets->second.end());
+    }
+}
+
 }  // namespace
 
 void ModelIndex::resolveHelpers() {
   for (auto &[name, c] : classes) {
     resolveHelperResults(helpers, c);
+    resolveMethodPointers(c);
     resolveCapturedMembers(c);
     for (const HelperCall &call : c.helperCalls) {
       auto it = helpers.find(call.helper);

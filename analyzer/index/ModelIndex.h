@@ -237,6 +237,8 @@ struct MethodFact {
   // ModuleDict members it looks entries up in: the constant keys, and "" for a
   // lookup by another key or any other use (iteration, items(), passing it on).
   std::map<std::string, std::set<std::string>> dictLookups;
+  // Pointer-to-member-function members it calls through on itself (`(this->*mix_)(h)`).
+  std::set<std::string> methodPointerCalls;
 };
 
 // The methods that build or tear down a module rather than run it: the
@@ -274,6 +276,9 @@ struct ClassFact {
   std::set<std::string> dictsWithUnknownKeys;
   std::vector<RunningStatsFact> runningStats;
   std::vector<TensorWriteFact> tensorWrites;
+  // Pointer-to-member-function members: the own methods each is given anywhere
+  // in the run (kUnknownElement for a value or a use not followed).
+  std::map<std::string, std::set<std::string>> methodPointerTargets;
 
   const MemberFact *member(const std::string &n) const;
   // Every method declared in the class has been seen with its body.
@@ -362,8 +367,9 @@ struct ModelIndex {
 
   // Adds the facts from another translation unit of the same run.
   void merge(const ModelIndex &other);
-  // Turns helper calls into registrations (or opaque members). Call once,
-  // after every translation unit has been merged.
+  // Turns helper calls into registrations (or opaque members), and calls
+  // through pointer members into callees. Call once, after every translation
+  // unit has been merged.
   void resolveHelpers();
   // By key, else by qualified name when exactly one class has it.
   const ClassFact *find(const std::string &keyOrName) const;
