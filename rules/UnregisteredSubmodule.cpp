@@ -2,6 +2,7 @@
 #include "flow/TorchTypes.h"
 #include "rules/Rule.h"
 #include "rules/support/Describe.h"
+#include "rules/support/GradientReach.h"
 
 namespace nnlint {
 namespace {
@@ -22,6 +23,7 @@ class UnregisteredSubmodule : public Rule {
     for (const auto &[name, c] : index.classes) {
       if (!c.allMethodsSeen()) continue;
       for (const MemberFact &m : c.members) checkMember(index, c, m, out);
+      for (const MemberFact &m : c.members) checkNeverConstructed(index, c, m, out);
     }
   }
 
@@ -59,6 +61,42 @@ class UnregisteredSubmodule : public Rule {
     if (writes != 1) return;
     f.fixes.push_back({fresh->valueBegin, fresh->valueBegin, "register_module(\"" + m.name + "\", "});
     f.fixes.push_back({fresh->valueEnd, fresh->valueEnd, ")"});
+  }
+
+  // Whether anything the run can see may give the member a module (a write or
+  // registration in the class, a helper or unseen code it is passed to, a
+  // getter that hands it out, code outside the class that names it), or the
+  // class expects it to be empty (it tests it).
+  static bool mayBeGiven(const ClassFact &c, const std::string &member) {
+    for (const WriteFact &w : c.writes)
+      if (w.member == member) return true;
+    for (const HelperCall &h : c.helperCalls)
+      if (h.member == member) return true;
+    for (const auto &[name, method] : c.methods)
+      if (method.membersReturned.count(member)) return true;
+    return isRegistered(c, member) || c.opaqueMembers.count(member) || c.membersUsedOutside.count(member) ||
+           c.membersTestedEmpty.count(member);
+  }
+
+  // `Linear head{nullptr};` that nothing ever gives a module, used on every
+  // path through forward(): the first call throws "Accessing empty ModuleHolder".
+  void checkNeverConstructed(const ModelIndex &index, const ClassFact &c, const MemberFact &m,
+                             std::vector<Finding> &out) const {
+    bool empty = (m.kind == HoldKind::Holder && m.nullInit) || m.kind == HoldKind::SharedPtr;
+    if (!empty || !m.inheritedFrom.empty() || mayBeGiven(c, m.name)) return;
+    if (!c.methods.count("forward") || isBaseOfAnother(index, c.name)) return;
+    Reach reach = reachFrom(c, "forward");
+    auto use = reach.find(m.name);
+    if (use == reach.end() || use->second) return;
+    Finding f;
+    f.check = info().id;
+    f.severity = Severity::Warning;
+    f.loc = m.loc;
+    f.message = "submodule '" + m.name + "' (" + m.type + ") is never given a module: it is empty when forward() " +
+                "uses it, which throws " +
+                (m.kind == HoldKind::Holder ? "'Accessing empty ModuleHolder'" : "or dereferences a null pointer") +
+                "; construct it and register it with register_module()";
+    out.push_back(std::move(f));
   }
 
   void checkMember(const ModelIndex &index, const ClassFact &c, const MemberFact &m,

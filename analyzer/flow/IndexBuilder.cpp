@@ -4,6 +4,7 @@
 #include "flow/CallSiteFacts.h"
 #include "flow/DeadComputation.h"
 #include "flow/FrozenMembers.h"
+#include "flow/EmptinessTests.h"
 #include "flow/GradLocal.h"
 #include "flow/GradientFacts.h"
 #include "flow/HelperCallees.h"
@@ -11,6 +12,7 @@
 #include "flow/ModuleAliases.h"
 #include "flow/ModuleContents.h"
 #include "flow/ModuleDictKeys.h"
+#include "flow/OutsideMemberUses.h"
 #include "flow/ParameterWrites.h"
 #include "flow/RunningStatsModules.h"
 #include "flow/TensorMemberWrites.h"
@@ -531,6 +533,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
     BodyWalker(ctx_, filter_, fd, cls, summary, callees_).run();
     recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
+    recordOutsideMemberUses(fd, index_);
     collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];
@@ -548,6 +551,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
       if (m.name == "forward") m.outputs = forwardOutputs(fd, ctx_);
       if (!isa<CXXConstructorDecl>(fd) && !isa<CXXDestructorDecl>(fd)) recordDeadUses(m, md, ctx_, otherOverload);
       for (const std::string &member : findFrozenMembers(fd)) cls->frozenMembers.insert(member);
+      for (const std::string &member : findEmptinessTests(fd)) cls->membersTestedEmpty.insert(member);
       for (ParameterWriteFact &w : findParameterWrites(md, ctx_)) cls->parameterWrites.push_back(std::move(w));
       recordRunningStatsCreations(fd, *cls, ctx_);
       for (TensorWriteFact &w : findTensorMemberWrites(md, ctx_)) cls->tensorWrites.push_back(std::move(w));

@@ -119,6 +119,8 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
   for (const auto &[member, targets] : from.methodPointerTargets)
     into.methodPointerTargets[member].insert(targets.begin(), targets.end());
   into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());
+  into.membersUsedOutside.insert(from.membersUsedOutside.begin(), from.membersUsedOutside.end());
+  into.membersTestedEmpty.insert(from.membersTestedEmpty.begin(), from.membersTestedEmpty.end());
   into.flagValues.insert(from.flagValues.begin(), from.flagValues.end());
   for (const auto &[member, classes] : from.containerElements)
     into.containerElements[member].insert(classes.begin(), classes.end());

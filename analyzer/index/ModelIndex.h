@@ -279,6 +279,10 @@ struct ClassFact {
   // Pointer-to-member-function members: the own methods each is given anywhere
   // in the run (kUnknownElement for a value or a use not followed).
   std::map<std::string, std::set<std::string>> methodPointerTargets;
+  // Members that code outside the class and its subclasses names.
+  std::set<std::string> membersUsedOutside;
+  // Members whose holder or pointer a method tests for emptiness (`head.is_empty()`).
+  std::set<std::string> membersTestedEmpty;
 
   const MemberFact *member(const std::string &n) const;
   // Every method declared in the class has been seen with its body.
