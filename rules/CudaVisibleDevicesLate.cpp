@@ -28,6 +28,7 @@ class CudaVisibleDevicesLate : public Rule {
                   "name the physical GPUs";
       f.notes.push_back({"CUDA is initialised here, by " + c.causeText, c.cause});
       if (c.innerCause.valid()) f.notes.push_back({"it initialises CUDA here: " + c.innerCauseText, c.innerCause});
+      if (c.innerCall.valid()) f.notes.push_back({"'" + c.callee + "' sets it here, with " + c.innerCallText, c.innerCall});
       out.push_back(std::move(f));
     }
   }

@@ -7,6 +7,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -94,33 +95,84 @@ class CudaInitFinder {
   std::set<const FunctionDecl *> visiting_;
 };
 
+// The calls in a body that set the variable: setenv/putenv, or a call of a
+// user function of this translation unit that does, at most four calls deep.
+class CudaEnvSetFinder {
+ public:
+  CudaEnvSetFinder(ASTContext &ctx, const SourceFilter &filter) : ctx_(ctx), filter_(filter) {}
+
+  struct Set {
+    const CallExpr *call;
+    const CallExpr *inner;  // the setenv itself, when `call` is a user function's call
+  };
+
+  std::vector<Set> setsIn(const Stmt *body, int depth) {
+    struct Calls : RecursiveASTVisitor<Calls> {
+      std::vector<const CallExpr *> all;
+      bool VisitCallExpr(CallExpr *c) {
+        all.push_back(c);
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    } calls;
+    calls.TraverseStmt(const_cast<Stmt *>(body));
+    std::vector<Set> out;
+    for (const CallExpr *call : calls.all) {
+      if (setsCudaVisibleDevices(call)) {
+        out.push_back({call, nullptr});
+        continue;
+      }
+      const FunctionDecl *callee = call->getDirectCallee();
+      const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+      if (!def || !def->hasBody() || depth >= 4 || filter_.isLibrary(ctx_.getSourceManager(), def->getLocation()))
+        continue;
+      if (const CallExpr *inner = firstSet(def, depth + 1)) out.push_back({call, inner});
+    }
+    return out;
+  }
+
+ private:
+  // The setenv a user function reaches first, or null; each function is walked once.
+  const CallExpr *firstSet(const FunctionDecl *def, int depth) {
+    auto [known, fresh] = firstSets_.try_emplace(def, nullptr);
+    if (!fresh) return known->second;  // done, or on the call stack (recursion)
+    std::vector<Set> inner = setsIn(def->getBody(), depth);
+    const CallExpr *first = inner.empty() ? nullptr : inner.front().inner ? inner.front().inner : inner.front().call;
+    firstSets_[def] = first;
+    return first;
+  }
+
+  ASTContext &ctx_;
+  const SourceFilter &filter_;
+  std::map<const FunctionDecl *, const CallExpr *> firstSets_;
+};
+
 }  // namespace
 
 void collectCudaEnvFacts(const FunctionDecl *fd, ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out) {
-  struct Sets : RecursiveASTVisitor<Sets> {
-    std::vector<const CallExpr *> found;
-    bool VisitCallExpr(CallExpr *c) {
-      if (setsCudaVisibleDevices(c)) found.push_back(c);
-      return true;
-    }
-  } sets;
-  sets.TraverseStmt(fd->getBody());
-  if (sets.found.empty()) return;
+  std::vector<CudaEnvSetFinder::Set> sets = CudaEnvSetFinder(ctx, filter).setsIn(fd->getBody(), 0);
+  if (sets.empty()) return;
   std::vector<Init> inits = CudaInitFinder(ctx, filter).initsIn(fd->getBody(), 0);
   if (inits.empty()) return;
   CallOrder order(fd, ctx);
   const SourceManager &sm = ctx.getSourceManager();
-  for (const CallExpr *set : sets.found) {
+  for (const CudaEnvSetFinder::Set &set : sets) {
     for (const Init &init : inits) {
-      if (!order.mayPrecede(init.call, set)) continue;
-      CallSiteFact f = callSiteFact(CallSiteKind::CudaEnvAfterInit, set, fd, ctx);
+      // A callee that both initialises CUDA and sets the variable is judged in its own body.
+      if (init.call == set.call || !order.mayPrecede(init.call, set.call)) continue;
+      CallSiteFact f = callSiteFact(CallSiteKind::CudaEnvAfterInit, set.call, fd, ctx);
       f.subject = kVariable.str();
       f.cause = toPoint(sm, init.call->getBeginLoc());
       f.causeText = init.what;
       if (init.inner) {
         f.innerCause = toPoint(sm, init.inner->getBeginLoc());
         f.innerCauseText = init.innerWhat;
+      }
+      if (set.inner) {
+        f.innerCall = toPoint(sm, set.inner->getBeginLoc());
+        const FunctionDecl *setter = set.inner->getDirectCallee();
+        f.innerCallText = setter ? setter->getNameAsString() : "setenv";
       }
       out.push_back(std::move(f));
       break;  // the first initialisation in source order is the one to show

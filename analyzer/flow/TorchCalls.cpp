@@ -7,6 +7,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace nnlint {
@@ -23,6 +25,45 @@ bool inCudaNamespace(const FunctionDecl *fd) {
   if (!ns) return false;
   std::string name = ns->getQualifiedNameAsString();
   return name == "torch::cuda" || name == "at::cuda" || name == "c10::cuda";
+}
+
+// LibTorch functions outside those namespaces that start the CUDA runtime,
+// each measured on a GPU with torch 2.11 (test/gpu/cuda_init_probe.cpp; the
+// table is in docs/rules/nn-cuda-visible-devices-late.md). Their bodies are
+// library code the front end skips, so they are known by their declaration.
+bool isCudaEntryPoint(const FunctionDecl *fd) {
+  static const std::set<std::string> kEntryPoints = {
+      "at::manual_seed",     // torch::manual_seed: seeds every GPU's generator
+      "at::hasCUDA",         // asks the CUDA hooks for a device count
+      "at::Context::hasCUDA",
+      "at::getNumGPUs",
+      "at::Tensor::pin_memory",  // page-locked memory comes from the CUDA allocator
+  };
+  return kEntryPoints.count(fd->getQualifiedNameAsString()) > 0;
+}
+
+// `TensorOptions().pinned_memory(true)`, `pinned_memory(true)`: a factory given
+// it allocates page-locked memory through CUDA.
+bool isPinnedMemoryOption(const Expr *e) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool found = false;
+    bool VisitCallExpr(CallExpr *c) {
+      const FunctionDecl *fd = c->getDirectCallee();
+      if (!fd || !fd->getDeclName().isIdentifier() || fd->getName() != "pinned_memory" || c->getNumArgs() == 0 ||
+          !StringRef(fd->getQualifiedNameAsString()).starts_with("c10::"))
+        return true;
+      const Expr *arg = c->getArg(c->getNumArgs() - 1)->IgnoreImplicit();
+      bool value = false;
+      const ASTContext &ctx = fd->getASTContext();
+      // c10::optional<bool>(true): evaluate what the optional was built from.
+      if (const auto *construct = dyn_cast<CXXConstructExpr>(arg->IgnoreImplicit()); construct && construct->getNumArgs() == 1)
+        arg = construct->getArg(0)->IgnoreImplicit();
+      found |= !arg->isValueDependent() && arg->EvaluateAsBooleanCondition(value, ctx) && value;
+      return !found;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<Expr *>(e));
+  return finder.found;
 }
 
 // The CUDA runtime and driver APIs: extern "C" functions declared in
@@ -127,7 +168,7 @@ bool isCudaDevice(const Expr *e) {
 std::optional<std::string> cudaInitialisation(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd) return std::nullopt;
-  if (inCudaNamespace(fd) || isCudaApi(fd)) return fd->getQualifiedNameAsString() + "()";
+  if (inCudaNamespace(fd) || isCudaApi(fd) || isCudaEntryPoint(fd)) return fd->getQualifiedNameAsString() + "()";
   auto cudaArgument = [&] {
     for (const Expr *arg : call->arguments())
       if (!isa<CXXDefaultArgExpr>(arg) && isCudaDevice(arg)) return true;
@@ -145,6 +186,9 @@ std::optional<std::string> cudaInitialisation(const CallExpr *call) {
   bool library = isTensorMethod(fd) || StringRef(name).starts_with("at::") || StringRef(name).starts_with("torch::");
   if (library && isTensorType(call->getType()) && cudaArgument())
     return std::string(isTensorMethod(fd) ? "a tensor moved to CUDA" : "a tensor created on CUDA");
+  if (library && isTensorType(call->getType()))
+    for (const Expr *arg : call->arguments())
+      if (!isa<CXXDefaultArgExpr>(arg) && isPinnedMemoryOption(arg)) return std::string("a tensor in pinned memory");
   return std::nullopt;
 }
 

@@ -114,7 +114,7 @@ NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegist
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
-            innerCauseText, device, indexFreeDevice, moduleClass, fixBegin, fixEnd, fixText)
+            innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, fixBegin, fixEnd, fixText)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }

@@ -354,6 +354,8 @@ struct CallSiteFact {
   std::string causeText;   // that cause, described for a note
   SourcePoint innerCause;  // where a called function initialises CUDA, when the cause is that call
   std::string innerCauseText;
+  SourcePoint innerCall;    // where a called function does what the call is blamed for (its setenv)
+  std::string innerCallText;
   std::string device;      // ModuleMovedToDevice: the device, when its text is valid in every method of memberOf
   bool indexFreeDevice = false;  // the move's device has no index (kCUDA or kCPU): the current device of its kind
   std::string moduleClass;  // ModuleReplicated: key of the replicated module's class ("" when not a user class)

@@ -151,6 +151,9 @@ struct Zoo : torch::nn::Module {
 
 int main() {
   torch::manual_seed(0);
+  bool gpus = at::hasCUDA() && at::globalContext().hasCUDA() && at::getNumGPUs() > 0;
+  torch::Tensor staging = torch::empty({2}, torch::TensorOptions().pinned_memory(true));
+  gpus = gpus && staging.is_pinned() && torch::ones({2}).pin_memory().defined();
   torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
   Mlp mlp(8, 16, 4);
   mlp->to(device);

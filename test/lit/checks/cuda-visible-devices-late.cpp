@@ -70,7 +70,54 @@ void per_job(int jobs) {
   }
 }
 
+// LibTorch calls outside torch::cuda that start the CUDA runtime, each measured
+// on a GPU (test/gpu/cuda_init_probe.cpp).
+void seeded() {
+  torch::manual_seed(42);
+  setenv("CUDA_VISIBLE_DEVICES", "0", 1);
+  // CHECK: [[@LINE-1]]:3: warning: 'setenv' sets CUDA_VISIBLE_DEVICES after CUDA was initialised in 'seeded'
+  // CHECK: [[@LINE-3]]:3: note: CUDA is initialised here, by at::manual_seed()
+}
+void asks_build(bool quiet) {
+  if (at::hasCUDA() && quiet) return;
+  putenv(kOnlyFirst);
+  // CHECK: [[@LINE-1]]:3: warning: 'putenv' sets CUDA_VISIBLE_DEVICES after CUDA was initialised in 'asks_build'
+  // CHECK: [[@LINE-3]]:7: note: CUDA is initialised here, by at::hasCUDA()
+}
+void pinned(torch::Tensor x) {
+  auto staging = torch::empty({64}, torch::TensorOptions().dtype(torch::kFloat).pinned_memory(true));
+  setenv("CUDA_VISIBLE_DEVICES", "1", 1);
+  // CHECK: [[@LINE-1]]:3: warning: 'setenv' sets CUDA_VISIBLE_DEVICES after CUDA was initialised in 'pinned'
+  // CHECK: [[@LINE-3]]:18: note: CUDA is initialised here, by a tensor in pinned memory
+  auto page_locked = x.pin_memory();
+  setenv("CUDA_VISIBLE_DEVICES", "1", 1);
+  // CHECK: [[@LINE-1]]:3: warning: 'setenv' sets CUDA_VISIBLE_DEVICES after CUDA was initialised in 'pinned'
+  // CHECK: [[@LINE-7]]:18: note: CUDA is initialised here, by a tensor in pinned memory
+}
+
+// Set by a function of this file that is called after CUDA started.
+void use_gpu(int rank) { setenv("CUDA_VISIBLE_DEVICES", std::to_string(rank).c_str(), 1); }
+void select_device(int rank) { use_gpu(rank); }
+int run_rank(int rank) {
+  if (!torch::cuda::is_available()) return 1;
+  select_device(rank);
+  // CHECK: [[@LINE-1]]:3: warning: 'select_device' sets CUDA_VISIBLE_DEVICES after CUDA was initialised in 'run_rank'
+  // CHECK: [[@LINE-3]]:8: note: CUDA is initialised here, by torch::cuda::is_available()
+  // CHECK: [[@LINE-7]]:26: note: 'select_device' sets it here, with setenv
+  return 0;
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+// Calls that were measured not to start CUDA; the setting made in a callee in time.
+void in_time(torch::Tensor x, int rank) {
+  use_gpu(rank);
+  bool pinned = x.is_pinned();
+  auto plain = torch::empty({64}, torch::TensorOptions().pinned_memory(false));
+  setenv("CUDA_VISIBLE_DEVICES", "0", 1);
+  torch::manual_seed(rank);
+  (void)pinned;
+}
 
 int set_first() {
   setenv("CUDA_VISIBLE_DEVICES", "1", 1);

@@ -63,7 +63,7 @@ using Variable = at::Tensor;
 using NoGradGuard = at::NoGradGuard;
 using AutoGradMode = at::AutoGradMode;
 using InferenceMode = c10::InferenceMode;
-inline void manual_seed(uint64_t seed) {}
+using at::manual_seed;
 // torch/csrc/utils/variadic.h
 template <bool value, typename T = void>
 using enable_if_t = typename std::enable_if<value, T>::type;

@@ -605,6 +605,8 @@ class TORCH_API Tensor : public TensorBase {
 
   Tensor cpu() const { return *this; }
   Tensor cuda() const { return *this; }
+  at::Tensor pin_memory(c10::optional<at::Device> device = c10::nullopt) const;
+  bool is_pinned(c10::optional<at::Device> device = c10::nullopt) const;
 
   void backward(const Tensor& gradient = {}, c10::optional<bool> retain_graph = c10::nullopt,
                 bool create_graph = false, c10::optional<TensorList> inputs = c10::nullopt) const {}
@@ -795,4 +797,15 @@ inline ::std::tuple<at::Tensor, at::Tensor> max(const at::Tensor& self, int64_t 
 inline at::Tensor max(const at::Tensor& self) { return self; }
 inline bool allclose(const at::Tensor& self, const at::Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) { return true; }
 inline bool equal(const at::Tensor& self, const at::Tensor& other) { return true; }
+// ATen/Context.h: the entry points ask the CUDA hooks, declared but not defined
+// (their bodies in the real headers are skipped as library code anyway).
+class TORCH_API Context {
+ public:
+  bool hasCUDA() const;
+};
+TORCH_API Context& globalContext();
+inline bool hasCUDA() { return globalContext().hasCUDA(); }
+size_t getNumGPUs();
+void manual_seed(uint64_t seed);
+
 }  // namespace at
