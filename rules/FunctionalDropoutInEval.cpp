@@ -23,6 +23,15 @@ class FunctionalDropoutInEval : public Rule {
       Finding f;
       f.check = info().id;
       f.loc = c.loc;
+      if (c.innerCall.valid()) {
+        // A helper of the run that calls such a dropout.
+        f.message = "'" + c.callee + "', called in '" + c.function + "', drops activations in eval() mode too: " +
+                    "it calls '" + c.innerCallText + "' with a training flag that is always true; pass the " +
+                    "module's mode (is_training()) down to it";
+        f.notes.push_back({"the dropout is here", c.innerCall});
+        out.push_back(std::move(f));
+        continue;
+      }
       f.message = "'" + c.callee + "' in '" + c.function + "' drops activations in eval() mode too: " +
                   (c.cause.valid() ? "its training flag is always true" : c.causeText) +
                   "; pass the module's mode with is_training()";

@@ -1,7 +1,11 @@
 #include "flow/AstUtil.h"
 
+#include "flow/TorchTypes.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -92,6 +96,9 @@ bool isNullValue(const Expr *e) {
 }
 
 bool literalFalse(const Expr *e) {
+  e = e->IgnoreImplicit();
+  // An optional<bool> made from the literal: TensorOptions::requires_grad(false).
+  if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0)->IgnoreImplicit();
   if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(e->IgnoreParenImpCasts())) return !b->getValue();
   return false;
 }
@@ -110,17 +117,51 @@ std::optional<std::string> literalString(const Expr *e) {
 
 namespace {
 
+bool isTorchFunction(const FunctionDecl *fd) {
+  std::string name = fd->getQualifiedNameAsString();
+  return StringRef(name).starts_with("at::") || StringRef(name).starts_with("c10::") ||
+         StringRef(name).starts_with("torch::");
+}
+
+// Follows the value into the initialisers of the non-tensor locals it names
+// (`auto opts = TensorOptions().requires_grad(true); w = torch::ones({4}, opts);`).
+// A tensor local is GradLocal's: it also knows whether the local is registered
+// or has its grad turned off later.
 struct GradFinder : RecursiveASTVisitor<GradFinder> {
   bool found = false;
+  std::set<const VarDecl *> followed;
   bool VisitCallExpr(CallExpr *call) {
-    std::string name = calleeName(call);
+    const FunctionDecl *fd = call->getDirectCallee();
+    if (!fd || !fd->getDeclName().isIdentifier() || !isTorchFunction(fd)) return true;
+    StringRef name = fd->getName();
     if (name == "requires_grad" || name == "set_requires_grad" || name == "requires_grad_") {
       // t.requires_grad() and options.requires_grad() with no argument only read the flag.
       bool isQuery = name == "requires_grad" && callObject(call) && call->getNumArgs() == 0;
       bool falseArg = call->getNumArgs() > 0 && literalFalse(call->getArg(call->getNumArgs() - 1));
       if (!isQuery && !falseArg) found = true;
     }
+    // torch::autograd::make_variable(data, requires_grad = false, ...).
+    if (name == "make_variable" && call->getNumArgs() > 1 && !isa<CXXDefaultArgExpr>(call->getArg(1)) &&
+        !literalFalse(call->getArg(1)))
+      found = true;
     return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+    if (var && var->hasLocalStorage() && !isa<ParmVarDecl>(var) && var->getInit() && !isTensorType(var->getType()) &&
+        followed.size() < 16 &&
+        followed.insert(var).second)
+      TraverseStmt(const_cast<Expr *>(var->getInit()));
+    return true;
+  }
+  // `w.detach()`, `w.data()`: a copy that does not require grad, whatever `w` does.
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *call) {
+    const CXXMethodDecl *md = call->getMethodDecl();
+    if (md && md->getDeclName().isIdentifier() && (md->getName() == "detach" || md->getName() == "data")) {
+      std::string owner = md->getParent()->getQualifiedNameAsString();
+      if (owner == "at::Tensor" || owner == "at::TensorBase") return true;
+    }
+    return RecursiveASTVisitor::TraverseCXXMemberCallExpr(call);
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 };

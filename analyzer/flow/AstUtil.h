@@ -37,7 +37,7 @@ const clang::Expr *callObject(const clang::CallExpr *call);
 
 // True for `nullptr`, `{nullptr}`, `{nullptr, nullptr}` and `Holder(nullptr)`.
 bool isNullValue(const clang::Expr *e);
-// `e` is the literal `false`.
+// `e` is the literal `false`, or an optional<bool> made from it.
 bool literalFalse(const clang::Expr *e);
 // The text of the string literal an expression holds: "a", std::string("a").
 std::optional<std::string> literalString(const clang::Expr *e);

@@ -17,7 +17,7 @@ CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const 
 void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                           std::vector<CallSiteFact> &out) {
   if (!fd->hasBody()) return;
-  collectDropoutFacts(fd, ctx, out);
+  collectDropoutFacts(fd, ctx, filter, out);
   collectDeviceLoadFacts(fd, ctx, out);
   collectJitLoadFacts(fd, ctx, out);
   collectCudaEnvFacts(fd, ctx, filter, out);

@@ -23,7 +23,8 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
 CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const clang::FunctionDecl *fd,
                           const clang::ASTContext &ctx);
 
-void collectDropoutFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
+void collectDropoutFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
+                         std::vector<CallSiteFact> &out);
 void collectDeviceLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectJitLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectDataParallelFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);

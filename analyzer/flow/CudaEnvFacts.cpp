@@ -38,6 +38,28 @@ bool setsCudaVisibleDevices(const CallExpr *call) {
   return false;
 }
 
+// The calls a body makes itself; a lambda's body runs when the lambda is called.
+std::vector<const CallExpr *> callsOutsideLambdas(const Stmt *body) {
+  struct Calls : RecursiveASTVisitor<Calls> {
+    std::vector<const CallExpr *> all;
+    bool VisitCallExpr(CallExpr *c) {
+      all.push_back(c);
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } calls;
+  calls.TraverseStmt(const_cast<Stmt *>(body));
+  return calls.all;
+}
+
+// The definition of a function of the user's code that `call` calls, or null.
+const FunctionDecl *userFunction(const CallExpr *call, ASTContext &ctx, const SourceFilter &filter) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+  if (!def || !def->hasBody() || filter.isLibrary(ctx.getSourceManager(), def->getLocation())) return nullptr;
+  return def;
+}
+
 struct Init {
   const CallExpr *call = nullptr;
   std::string what;
@@ -52,20 +74,11 @@ class CudaInitFinder {
   // The calls in `body` that initialise CUDA, directly or through a user
   // function defined in this translation unit.
   std::vector<Init> initsIn(const Stmt *body, int depth) {
-    struct Calls : RecursiveASTVisitor<Calls> {
-      std::vector<const CallExpr *> all;
-      bool VisitCallExpr(CallExpr *c) {
-        all.push_back(c);
-        return true;
-      }
-      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    } calls;
-    calls.TraverseStmt(const_cast<Stmt *>(body));
     std::vector<Init> out;
-    for (const CallExpr *call : calls.all) {
+    for (const CallExpr *call : callsOutsideLambdas(body)) {
       if (std::optional<std::string> what = cudaInitialisation(call)) {
         out.push_back({call, *what, nullptr, ""});
-      } else if (const FunctionDecl *callee = userFunction(call); callee && depth < 4) {
+      } else if (const FunctionDecl *callee = userFunction(call, ctx_, filter_); callee && depth < 4) {
         if (std::optional<Init> inner = firstInit(callee, depth + 1))
           out.push_back({call, "a call to '" + callee->getQualifiedNameAsString() + "', which initialises CUDA",
                          inner->inner ? inner->inner : inner->call, inner->inner ? inner->innerWhat : inner->what});
@@ -75,13 +88,6 @@ class CudaInitFinder {
   }
 
  private:
-  const FunctionDecl *userFunction(const CallExpr *call) const {
-    const FunctionDecl *callee = call->getDirectCallee();
-    const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
-    if (!def || !def->hasBody() || filter_.isLibrary(ctx_.getSourceManager(), def->getLocation())) return nullptr;
-    return def;
-  }
-
   std::optional<Init> firstInit(const FunctionDecl *fd, int depth) {
     if (!visiting_.insert(fd).second) return std::nullopt;  // recursion
     std::vector<Init> inits = initsIn(fd->getBody(), depth);
@@ -107,25 +113,14 @@ class CudaEnvSetFinder {
   };
 
   std::vector<Set> setsIn(const Stmt *body, int depth) {
-    struct Calls : RecursiveASTVisitor<Calls> {
-      std::vector<const CallExpr *> all;
-      bool VisitCallExpr(CallExpr *c) {
-        all.push_back(c);
-        return true;
-      }
-      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    } calls;
-    calls.TraverseStmt(const_cast<Stmt *>(body));
     std::vector<Set> out;
-    for (const CallExpr *call : calls.all) {
+    for (const CallExpr *call : callsOutsideLambdas(body)) {
       if (setsCudaVisibleDevices(call)) {
         out.push_back({call, nullptr});
         continue;
       }
-      const FunctionDecl *callee = call->getDirectCallee();
-      const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
-      if (!def || !def->hasBody() || depth >= 4 || filter_.isLibrary(ctx_.getSourceManager(), def->getLocation()))
-        continue;
+      const FunctionDecl *def = userFunction(call, ctx_, filter_);
+      if (!def || depth >= 4) continue;
       if (const CallExpr *inner = firstSet(def, depth + 1)) out.push_back({call, inner});
     }
     return out;

@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -173,13 +174,80 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
   }
 };
 
+// Functions of the run that a module's method calls and that are not module
+// methods themselves (free helpers, other classes): the first dropout that is
+// always on, in their bodies or their callees' (three calls deep).
+class HelperDropouts {
+ public:
+  HelperDropouts(ASTContext &ctx, const SourceFilter &filter) : ctx_(ctx), filter_(filter) {}
+
+  void addCallsIn(const FunctionDecl *fd, std::vector<CallSiteFact> &out) {
+    for (const CallExpr *call : callsIn(fd->getBody())) {
+      const CallSiteFact *inner = alwaysOn(helperOf(call), 0);
+      if (!inner) continue;
+      CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx_);
+      f.innerCall = inner->innerCall.valid() ? inner->innerCall : inner->loc;
+      f.innerCallText = inner->innerCall.valid() ? inner->innerCallText : inner->callee;
+      out.push_back(std::move(f));
+    }
+  }
+
+ private:
+  static std::vector<const CallExpr *> callsIn(const Stmt *body) {
+    struct Calls : RecursiveASTVisitor<Calls> {
+      std::vector<const CallExpr *> all;
+      bool VisitCallExpr(CallExpr *c) {
+        all.push_back(c);
+        return true;
+      }
+    } calls;
+    calls.TraverseStmt(const_cast<Stmt *>(body));
+    return calls.all;
+  }
+
+  const FunctionDecl *helperOf(const CallExpr *call) const {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+    if (!def || !def->hasBody() || filter_.isLibrary(ctx_.getSourceManager(), def->getLocation())) return nullptr;
+    const auto *md = dyn_cast<CXXMethodDecl>(def);
+    if (md && !md->isStatic() && isModuleClass(md->getParent())) return nullptr;  // judged on its own
+    if (md && md->getParent()->isLambda()) return nullptr;  // its body is part of the caller's
+    return def;
+  }
+
+  const CallSiteFact *alwaysOn(const FunctionDecl *helper, int depth) {
+    if (!helper || depth > 2) return nullptr;
+    auto [known, fresh] = found_.try_emplace(helper);
+    if (!fresh) return known->second.empty() ? nullptr : &known->second.front();
+    std::vector<CallSiteFact> facts;
+    DropoutVisitor(ctx_, helper, facts).TraverseStmt(helper->getBody());
+    if (facts.empty())
+      for (const CallExpr *call : callsIn(helper->getBody()))
+        if (const CallSiteFact *inner = alwaysOn(helperOf(call), depth + 1)) {
+          CallSiteFact through = *inner;
+          through.innerCall = inner->innerCall.valid() ? inner->innerCall : inner->loc;
+          through.innerCallText = inner->innerCall.valid() ? inner->innerCallText : inner->callee;
+          facts.push_back(std::move(through));
+          break;
+        }
+    found_[helper] = std::move(facts);
+    return found_[helper].empty() ? nullptr : &found_[helper].front();
+  }
+
+  ASTContext &ctx_;
+  const SourceFilter &filter_;
+  std::map<const FunctionDecl *, std::vector<CallSiteFact>> found_;
+};
+
 }  // namespace
 
-void collectDropoutFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector<CallSiteFact> &out) {
+void collectDropoutFacts(const FunctionDecl *fd, ASTContext &ctx, const SourceFilter &filter,
+                         std::vector<CallSiteFact> &out) {
   // Only a module's own methods know the module's mode (is_training()).
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (!md || md->isStatic() || !isModuleClass(md->getParent())) return;
   DropoutVisitor(ctx, fd, out).TraverseStmt(fd->getBody());
+  HelperDropouts(ctx, filter).addCallsIn(fd, out);
 }
 
 }  // namespace nnlint

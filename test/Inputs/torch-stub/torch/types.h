@@ -57,6 +57,9 @@ constexpr auto kF64 = kFloat64;
 // torch/csrc/autograd/variable.h
 namespace autograd {
 using Variable = at::Tensor;
+inline Variable make_variable(at::Tensor data, bool requires_grad = false, bool allow_tensor_metadata_change = true) {
+  return data;
+}
 }  // namespace autograd
 
 // torch/utils.h
