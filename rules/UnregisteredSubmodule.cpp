@@ -134,7 +134,12 @@ class UnregisteredSubmodule : public Rule {
     f.check = info().id;
     f.severity = stateful ? Severity::Warning : Severity::Note;
     f.loc = m.loc;
-    if (m.kind == HoldKind::Container) {
+    bool oneModule = m.containerKind == "std::optional" || m.containerKind == "std::variant";
+    if (m.kind == HoldKind::Container && oneModule) {
+      f.message = "'" + m.name + "' holds a submodule in a plain " + m.containerKind +
+                  " that is never registered; parameters(), to(), eval(), save and clone() do not see it "
+                  "(register the module it holds with register_module())";
+    } else if (m.kind == HoldKind::Container) {
       f.message = "'" + m.name + "' holds submodules in a plain " + m.containerKind +
                   " that is never registered; parameters(), to(), eval(), save and clone() do not see them "
                   "(use torch::nn::ModuleList, ModuleDict or Sequential)";

@@ -63,6 +63,31 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
   }
 };
 
+// Whether a callable handed to the library may register what it is given: a
+// lambda whose body names a register_*() call (in a generic lambda the call is
+// still unresolved), or anything that is not a lambda.
+bool mayRegister(const Expr *callable) {
+  const Expr *e = callable->IgnoreImplicit()->IgnoreParens();
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()); var && var->hasLocalStorage() && var->getInit())
+      e = var->getInit()->IgnoreImplicit()->IgnoreParens();
+  const auto *lambda = dyn_cast<LambdaExpr>(e);
+  if (!lambda) return true;
+  struct Names : RecursiveASTVisitor<Names> {
+    bool found = false;
+    void name(DeclarationName n) { found |= n.isIdentifier() && n.getAsIdentifierInfo()->getName().starts_with("register_"); }
+    bool VisitCallExpr(CallExpr *c) {
+      if (const auto *d = dyn_cast_or_null<NamedDecl>(c->getCalleeDecl())) name(d->getDeclName());
+      return true;
+    }
+    bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *e) { name(e->getMemberName()); return true; }
+    bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *e) { name(e->getMember()); return true; }
+    bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *e) { name(e->getName()); return true; }
+  } names;
+  names.TraverseStmt(lambda->getBody());
+  return names.found;
+}
+
 // Walks one function body (and its constructor initialisers). Facts about the
 // class's members go to `cls` (when the function is a method of a module
 // class); facts about the function's parameters go to `summary`. Which module
@@ -131,6 +156,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       if (op->getOperator() == OO_Call) handleHelperCall(call);  // a lambda or a user functor
       return true;
     }
+    handleStdInvoke(call);
     std::string name = calleeName(call);
     const Expr *object = callObject(call);
     if (object) {
@@ -411,6 +437,19 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       if (isThis(a)) method().usesAllParameters = true;
     }
     if (name == "shared_from_this") method().usesAllParameters = true;
+  }
+
+  // std::visit(f, v), std::apply(f, t), std::invoke(f, m): the library calls
+  // `f` with the members given, where the walk does not follow; when `f` may
+  // register them, what they hold is not known.
+  void handleStdInvoke(const CallExpr *call) {
+    const FunctionDecl *fd = call->getDirectCallee();
+    if (!cls_ || !fd || !fd->isInStdNamespace() || !fd->getDeclName().isIdentifier() || call->getNumArgs() < 2) return;
+    StringRef name = fd->getName();
+    if ((name != "visit" && name != "apply" && name != "invoke") || !mayRegister(call->getArg(0))) return;
+    for (unsigned i = 1; i < call->getNumArgs(); ++i)
+      for (const Ref &ref : refsOf(call->getArg(i)))
+        if (ref.isMember) cls_->opaqueMembers.insert(ref.member);
   }
 
   // A user function, an own method, a lambda: what it does with a member it is

@@ -214,6 +214,11 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
     static const std::set<std::string> views = {"at", "back", "front", "get", "ptr", "begin", "end", "find",
                                                 "value", "cbegin", "rbegin", "data", "as"};
     if (const Expr *obj = callObject(call); obj && views.count(calleeName(call))) return denotes(obj, depth + 1);
+    // std::get<Linear>(variant_or_tuple), std::get_if<Linear>(&variant): an element of the argument.
+    if (const FunctionDecl *fd = call->getDirectCallee();
+        fd && fd->isInStdNamespace() && fd->getDeclName().isIdentifier() &&
+        (fd->getName() == "get" || fd->getName() == "get_if") && call->getNumArgs() == 1)
+      return denotes(call->getArg(0), depth + 1);
     if (helperOf_ && classifyMemberType(call->getType())) {  // a module, or a tensor it may have registered
       std::string usr = helperOf_(call);
       if (!usr.empty()) return {ModuleRef{ModuleRef::Kind::Returned, usr, 0, call}};

@@ -45,8 +45,13 @@ std::vector<QualType> stdTemplateArgs(const CXXRecordDecl *rd, std::string &name
   const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
   if (!spec || !spec->isInStdNamespace()) return out;
   name = "std::" + spec->getNameAsString();
-  for (const TemplateArgument &a : spec->getTemplateArgs().asArray())
+  for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
     if (a.getKind() == TemplateArgument::Type) out.push_back(a.getAsType());
+    // The alternatives of std::variant and the elements of std::tuple come as a pack.
+    if (a.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &e : a.pack_elements())
+        if (e.getKind() == TemplateArgument::Type) out.push_back(e.getAsType());
+  }
   return out;
 }
 
