@@ -519,10 +519,15 @@ class Collector : public RecursiveASTVisitor<Collector> {
     c.name = rd->getQualifiedNameAsString();
     c.loc = toPoint(sm_, rd->getLocation());
     c.isCloneable = isCloneableClass(rd);
-    for (const CXXBaseSpecifier &b : rd->bases())
-      if (const auto *base = b.getType()->getAsCXXRecordDecl())
-        if (isModuleClass(base) && !filter_.isLibrary(sm_, base->getLocation()))
-          c.moduleBases.push_back(base->getQualifiedNameAsString());
+    for (const CXXBaseSpecifier &b : rd->bases()) {
+      const CXXRecordDecl *base = b.getType()->getAsCXXRecordDecl();
+      // A dependent base (Scaled<Derived> inside a class template): its template's pattern.
+      if (const auto *tst = b.getType()->getAs<TemplateSpecializationType>(); !base && tst)
+        if (const TemplateDecl *td = tst->getTemplateName().getAsTemplateDecl())
+          base = dyn_cast_or_null<CXXRecordDecl>(td->getTemplatedDecl());
+      if (base && isModuleClass(base) && !filter_.isLibrary(sm_, base->getLocation()))
+        c.moduleBases.push_back(base->getQualifiedNameAsString());
+    }
     for (const CXXMethodDecl *md : rd->methods()) {
       if (md->isImplicit() || md->isDeleted() || md->isDefaulted() || md->isPureVirtual()) continue;
       if (md->getName() == "clone" && !isa<CXXConstructorDecl>(md)) c.hasOwnClone = true;
