@@ -75,6 +75,11 @@ class ConditionalParameter : public Rule {
         f.severity = Severity::Note;
         f.message = reached + ", which never holds in training; it is registered but gets no gradient";
         break;
+      case Verdict::DependsOnCaller:
+        f.severity = Severity::Note;
+        f.message = reached + ", that is when the caller passes that input; a caller that passes it on some "
+                              "iterations or ranks only leaves it without a gradient there";
+        break;
       case Verdict::Silent: break;
     }
     f.notes.push_back({whenFalse ? "reached only when this condition is false" : "reached only under this condition", at});

@@ -236,11 +236,63 @@ Condition AtomBuilder::leaf(const Expr *e, std::string key) {
 
 Condition AtomBuilder::build(const Expr *e) { return build(e, 0); }
 
+// `aux.defined()`, `aux.numel() > 0`, `aux.numel() != 0`, `opt.has_value()`,
+// `if (opt)` on a parameter of the method: whether the caller passed that
+// input. The atom's key starts with "in:".
+std::optional<Condition> AtomBuilder::inputPresence(const Expr *e, SourcePoint loc) {
+  auto parameter = [&](const Expr *object) -> const ParmVarDecl * {
+    const auto *ref = dyn_cast<DeclRefExpr>(strip(object));
+    const auto *p = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+    return p && p->getDeclContext() == fd_ ? p : nullptr;
+  };
+  auto atom = [&](const ParmVarDecl *p) {
+    return condAtom("in:" + p->getNameAsString() + "@" + fd_->getNameAsString(), text(e), loc, AtomKind::Runtime);
+  };
+  auto isZero = [&](const Expr *v) {
+    Expr::EvalResult r;
+    return !v->isValueDependent() && v->EvaluateAsInt(r, ctx_) && r.Val.getInt() == 0;
+  };
+  // `p.numel()`: a Tensor method on a parameter.
+  auto numelOf = [&](const Expr *v) -> const ParmVarDecl * {
+    const auto *mc = dyn_cast<CXXMemberCallExpr>(strip(v));
+    const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+    if (!md || !md->getDeclName().isIdentifier() || md->getName() != "numel") return nullptr;
+    std::string owner = md->getParent()->getQualifiedNameAsString();
+    return owner == "at::Tensor" || owner == "at::TensorBase" ? parameter(mc->getImplicitObjectArgument()) : nullptr;
+  };
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    if (!md) return std::nullopt;
+    std::string owner = md->getParent()->getQualifiedNameAsString();
+    bool tensor = owner == "at::Tensor" || owner == "at::TensorBase";
+    bool optional = owner == "std::optional" || owner == "c10::optional";
+    bool asks = (tensor && md->getDeclName().isIdentifier() && md->getName() == "defined") ||
+                (optional && (isa<CXXConversionDecl>(md) ||
+                              (md->getDeclName().isIdentifier() && md->getName() == "has_value")));
+    if (const ParmVarDecl *p = asks ? parameter(mc->getImplicitObjectArgument()) : nullptr) return atom(p);
+    return std::nullopt;
+  }
+  const auto *bo = dyn_cast<BinaryOperator>(e);
+  if (!bo) return std::nullopt;
+  BinaryOperatorKind op = bo->getOpcode();
+  if (const ParmVarDecl *p = numelOf(bo->getLHS()); p && isZero(bo->getRHS())) {
+    if (op == BO_GT || op == BO_NE) return atom(p);
+    if (op == BO_EQ || op == BO_LE) return condNot(atom(p));
+  }
+  if (const ParmVarDecl *p = numelOf(bo->getRHS()); p && isZero(bo->getLHS())) {
+    if (op == BO_LT || op == BO_NE) return atom(p);
+    if (op == BO_EQ || op == BO_GE) return condNot(atom(p));
+  }
+  return std::nullopt;
+}
+
 Condition AtomBuilder::build(const Expr *e, int depth) {
   e = strip(e);
   if (!e) return condAtom("x:<none>", "", {}, AtomKind::Unknown);
   if (depth > 6) return leaf(e, "");
   SourcePoint loc = toPoint(ctx_.getSourceManager(), e->getBeginLoc());
+  if (!isCtor_)
+    if (std::optional<Condition> presence = inputPresence(e, loc)) return *presence;
   if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(e)) return b->getValue() ? condTrue() : condFalse();
   if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_LNot)
     return condNot(build(u->getSubExpr(), depth + 1));

@@ -48,6 +48,7 @@ class AtomBuilder {
   Condition build(const clang::Expr *e, int depth);
   Condition leaf(const clang::Expr *e, std::string key);
   std::optional<Condition> equality(const clang::Expr *var, const clang::Expr *value, SourcePoint loc);
+  std::optional<Condition> inputPresence(const clang::Expr *e, SourcePoint loc);
   std::string variableKey(const clang::Expr *e, int depth);
   std::string moduleMemberOf(const clang::Expr *e, int depth);
   AtomKind kindOf(const clang::Expr *e, std::vector<std::string> &members, bool &readsLocals, int depth);

@@ -2,6 +2,8 @@
 
 #include "index/Condition.h"
 
+#include <algorithm>
+
 namespace nnlint {
 namespace {
 
@@ -118,6 +120,9 @@ Verdict judgeSkip(const ClassFact &c, const RegistrationFact &r, const Condition
       if (lookup(key) != evaluate(fact, lookup)) return false;
     return true;
   };
+  bool onlyInputs = !varying.empty() && std::all_of(varying.begin(), varying.end(), [](const std::string &key) {
+    return key.rfind("in:", 0) == 0;
+  });
   bool skippedInSomeModel = false, skippedInEveryModel = true, anyModel = false;
   for (uint64_t f = 0; f < (uint64_t(1) << fixed.size()); ++f) {
     for (size_t i = 0; i < fixed.size(); ++i) value[fixed[i]] = (f >> i) & 1;
@@ -132,7 +137,7 @@ Verdict judgeSkip(const ClassFact &c, const RegistrationFact &r, const Condition
     }
     if (!anyRun) continue;
     anyModel = true;
-    if (sometimes && !always) return Verdict::VariesPerIteration;
+    if (sometimes && !always) return onlyInputs ? Verdict::DependsOnCaller : Verdict::VariesPerIteration;
     skippedInSomeModel |= always;
     skippedInEveryModel &= always;
   }

@@ -8,14 +8,17 @@
 //   written only by constructors, reset() and initialisers): a note, since
 //   that model registers a parameter it never trains;
 // - skipped or not from one iteration to the next (inputs, randomness, state
-//   that methods change): a warning, since GPUs then disagree.
+//   that methods change): a warning, since GPUs then disagree;
+// - skipped or not only by whether the caller passes an optional input
+//   (`if (aux.defined())`): a note, since whether callers pass it alike on
+//   every iteration and rank is outside forward().
 #pragma once
 
 #include "index/ModelIndex.h"
 
 namespace nnlint {
 
-enum class Verdict { Silent, FixedAtConstruction, NeverInTraining, VariesPerIteration };
+enum class Verdict { Silent, FixedAtConstruction, NeverInTraining, VariesPerIteration, DependsOnCaller };
 
 Verdict judgeSkip(const ClassFact &c, const RegistrationFact &r, const Condition &skip);
 
