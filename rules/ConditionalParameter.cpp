@@ -43,12 +43,67 @@ class ConditionalParameter : public Rule {
         const Condition &skip = it->second->skip;
         if (!hasText(skip)) continue;  // a condition nnlint cannot show is not one it can report
         Verdict v = judgeSkip(c, r, skip);
-        if (v != Verdict::Silent) out.push_back(report(r, skip, v));
+        CallerNote caller;
+        if (v == Verdict::DependsOnCaller) v = judgeCallers(index, name, r.member, skip, caller);
+        if (v == Verdict::Silent) continue;
+        Finding f = report(r, skip, v);
+        if (caller.call) f.notes.push_back({caller.text, caller.call->loc});
+        out.push_back(std::move(f));
       }
     }
   }
 
  private:
+  struct CallerNote {
+    const ForwardCallFact *call = nullptr;
+    std::string text;
+  };
+
+  // A skip that depends only on which optional inputs forward() is given,
+  // judged by the calls of forward() that reach a backward() in the run: one
+  // that passes an input on some runs only, or calls that differ, make it vary
+  // per iteration; calls that all pass what it needs make it silent; calls
+  // that all leave it out never train it. With no such call it stays a note.
+  static Verdict judgeCallers(const ModelIndex &index, const std::string &cls, const std::string &member,
+                              const Condition &skip, CallerNote &note) {
+    std::map<std::string, unsigned> inputs;  // atom key -> position
+    std::map<std::string, Condition> atoms;
+    collectAtoms(skip, atoms);
+    for (const auto &[key, atom] : atoms)
+      if (key.rfind("in:", 0) == 0) inputs[key] = std::stoul(key.substr(3));
+    std::set<bool> skipped;
+    const ForwardCallFact *first = nullptr;
+    for (const ForwardCallFact &f : index.forwardCalls) {
+      if (f.moduleClass != cls) continue;
+      bool sometimes = false;
+      Condition here = substitute(skip, [&](const std::string &key) -> std::optional<bool> {
+        if (key == "training" || key == "nonnull:" + member) return true;
+        auto it = inputs.find(key);
+        if (it == inputs.end()) return std::nullopt;
+        if (f.inputsSometimes.count(it->second)) {
+          sometimes = true;
+          return std::nullopt;
+        }
+        return f.passes(it->second);
+      });
+      if (!isTrue(here) && !isFalse(here)) {
+        if (!sometimes) return Verdict::DependsOnCaller;  // other state decides as well
+        note = {&f, "this call of forward() passes that input on some iterations only"};
+        return Verdict::VariesPerIteration;
+      }
+      skipped.insert(isTrue(here));
+      if (!first || isTrue(here)) first = &f;
+    }
+    if (skipped.empty()) return Verdict::DependsOnCaller;
+    if (skipped.size() == 2) {
+      note = {first, "this call of forward() leaves that input out, while another call passes it"};
+      return Verdict::VariesPerIteration;
+    }
+    if (!*skipped.begin()) return Verdict::Silent;
+    note = {first, "no call of forward() that reaches backward() passes that input, this one included"};
+    return Verdict::NeverInTraining;
+  }
+
   Finding report(const RegistrationFact &r, const Condition &skip, Verdict v) const {
     Finding f;
     f.check = info().id;

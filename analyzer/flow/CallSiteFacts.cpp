@@ -2,6 +2,8 @@
 
 #include "flow/TorchCalls.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+
 namespace nnlint {
 
 CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const clang::FunctionDecl *fd,
@@ -12,6 +14,31 @@ CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const 
   f.function = fd->getQualifiedNameAsString();
   f.callee = qualifiedCallee(call);
   return f;
+}
+
+std::vector<const clang::CallExpr *> callsIn(const clang::Stmt *body, bool intoLambdas) {
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    bool intoLambdas;
+    std::vector<const clang::CallExpr *> all;
+    bool VisitCallExpr(clang::CallExpr *c) {
+      all.push_back(c);
+      return true;
+    }
+    bool TraverseLambdaExpr(clang::LambdaExpr *l) {
+      return !intoLambdas || RecursiveASTVisitor::TraverseLambdaExpr(l);
+    }
+  } calls;
+  calls.intoLambdas = intoLambdas;
+  calls.TraverseStmt(const_cast<clang::Stmt *>(body));
+  return calls.all;
+}
+
+const clang::FunctionDecl *userFunction(const clang::CallExpr *call, clang::ASTContext &ctx,
+                                        const SourceFilter &filter) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  const clang::FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+  if (!def || !def->hasBody() || filter.isLibrary(ctx.getSourceManager(), def->getLocation())) return nullptr;
+  return def;
 }
 
 void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,

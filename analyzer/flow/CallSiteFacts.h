@@ -23,6 +23,14 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
 CallSiteFact callSiteFact(CallSiteKind kind, const clang::CallExpr *call, const clang::FunctionDecl *fd,
                           const clang::ASTContext &ctx);
 
+// The calls a body makes; with `intoLambdas` false, not those in the bodies of
+// lambdas it writes (they run when the lambda is called).
+std::vector<const clang::CallExpr *> callsIn(const clang::Stmt *body, bool intoLambdas);
+// The definition of the user function `call` calls, with its body in the run
+// (not library code), or null.
+const clang::FunctionDecl *userFunction(const clang::CallExpr *call, clang::ASTContext &ctx,
+                                        const SourceFilter &filter);
+
 void collectDropoutFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out);
 void collectDeviceLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);

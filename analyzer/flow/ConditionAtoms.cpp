@@ -238,7 +238,7 @@ Condition AtomBuilder::build(const Expr *e) { return build(e, 0); }
 
 // `aux.defined()`, `aux.numel() > 0`, `aux.numel() != 0`, `opt.has_value()`,
 // `if (opt)` on a parameter of the method: whether the caller passed that
-// input. The atom's key starts with "in:".
+// input. The atom's key is "in:<position>:<name>@<method>".
 std::optional<Condition> AtomBuilder::inputPresence(const Expr *e, SourcePoint loc) {
   auto parameter = [&](const Expr *object) -> const ParmVarDecl * {
     const auto *ref = dyn_cast<DeclRefExpr>(strip(object));
@@ -246,7 +246,9 @@ std::optional<Condition> AtomBuilder::inputPresence(const Expr *e, SourcePoint l
     return p && p->getDeclContext() == fd_ ? p : nullptr;
   };
   auto atom = [&](const ParmVarDecl *p) {
-    return condAtom("in:" + p->getNameAsString() + "@" + fd_->getNameAsString(), text(e), loc, AtomKind::Runtime);
+    return condAtom("in:" + std::to_string(p->getFunctionScopeIndex()) + ":" + p->getNameAsString() + "@" +
+                        fd_->getNameAsString(),
+                    text(e), loc, AtomKind::Runtime);
   };
   auto isZero = [&](const Expr *v) {
     Expr::EvalResult r;

@@ -38,28 +38,6 @@ bool setsCudaVisibleDevices(const CallExpr *call) {
   return false;
 }
 
-// The calls a body makes itself; a lambda's body runs when the lambda is called.
-std::vector<const CallExpr *> callsOutsideLambdas(const Stmt *body) {
-  struct Calls : RecursiveASTVisitor<Calls> {
-    std::vector<const CallExpr *> all;
-    bool VisitCallExpr(CallExpr *c) {
-      all.push_back(c);
-      return true;
-    }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  } calls;
-  calls.TraverseStmt(const_cast<Stmt *>(body));
-  return calls.all;
-}
-
-// The definition of a function of the user's code that `call` calls, or null.
-const FunctionDecl *userFunction(const CallExpr *call, ASTContext &ctx, const SourceFilter &filter) {
-  const FunctionDecl *callee = call->getDirectCallee();
-  const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
-  if (!def || !def->hasBody() || filter.isLibrary(ctx.getSourceManager(), def->getLocation())) return nullptr;
-  return def;
-}
-
 struct Init {
   const CallExpr *call = nullptr;
   std::string what;
@@ -75,7 +53,7 @@ class CudaInitFinder {
   // function defined in this translation unit.
   std::vector<Init> initsIn(const Stmt *body, int depth) {
     std::vector<Init> out;
-    for (const CallExpr *call : callsOutsideLambdas(body)) {
+    for (const CallExpr *call : callsIn(body, false)) {
       if (std::optional<std::string> what = cudaInitialisation(call)) {
         out.push_back({call, *what, nullptr, ""});
       } else if (const FunctionDecl *callee = userFunction(call, ctx_, filter_); callee && depth < 4) {
@@ -114,7 +92,7 @@ class CudaEnvSetFinder {
 
   std::vector<Set> setsIn(const Stmt *body, int depth) {
     std::vector<Set> out;
-    for (const CallExpr *call : callsOutsideLambdas(body)) {
+    for (const CallExpr *call : callsIn(body, false)) {
       if (setsCudaVisibleDevices(call)) {
         out.push_back({call, nullptr});
         continue;

@@ -11,6 +11,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -182,61 +183,48 @@ class HelperDropouts {
   HelperDropouts(ASTContext &ctx, const SourceFilter &filter) : ctx_(ctx), filter_(filter) {}
 
   void addCallsIn(const FunctionDecl *fd, std::vector<CallSiteFact> &out) {
-    for (const CallExpr *call : callsIn(fd->getBody())) {
-      const CallSiteFact *inner = alwaysOn(helperOf(call), 0);
-      if (!inner) continue;
-      CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx_);
-      f.innerCall = inner->innerCall.valid() ? inner->innerCall : inner->loc;
-      f.innerCallText = inner->innerCall.valid() ? inner->innerCallText : inner->callee;
-      out.push_back(std::move(f));
-    }
+    for (const CallExpr *call : callsIn(fd->getBody(), true))
+      if (std::optional<Dropout> dropout = alwaysOn(helperOf(call), 0)) {
+        CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx_);
+        f.innerCall = dropout->at;
+        f.innerCallText = dropout->callee;
+        out.push_back(std::move(f));
+      }
   }
 
  private:
-  static std::vector<const CallExpr *> callsIn(const Stmt *body) {
-    struct Calls : RecursiveASTVisitor<Calls> {
-      std::vector<const CallExpr *> all;
-      bool VisitCallExpr(CallExpr *c) {
-        all.push_back(c);
-        return true;
-      }
-    } calls;
-    calls.TraverseStmt(const_cast<Stmt *>(body));
-    return calls.all;
-  }
+  struct Dropout {
+    SourcePoint at;
+    std::string callee;
+  };
 
   const FunctionDecl *helperOf(const CallExpr *call) const {
-    const FunctionDecl *callee = call->getDirectCallee();
-    const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
-    if (!def || !def->hasBody() || filter_.isLibrary(ctx_.getSourceManager(), def->getLocation())) return nullptr;
-    const auto *md = dyn_cast<CXXMethodDecl>(def);
+    const FunctionDecl *def = userFunction(call, ctx_, filter_);
+    const auto *md = dyn_cast_or_null<CXXMethodDecl>(def);
     if (md && !md->isStatic() && isModuleClass(md->getParent())) return nullptr;  // judged on its own
     if (md && md->getParent()->isLambda()) return nullptr;  // its body is part of the caller's
     return def;
   }
 
-  const CallSiteFact *alwaysOn(const FunctionDecl *helper, int depth) {
-    if (!helper || depth > 2) return nullptr;
+  std::optional<Dropout> alwaysOn(const FunctionDecl *helper, int depth) {
+    if (!helper || depth > 2) return std::nullopt;
     auto [known, fresh] = found_.try_emplace(helper);
-    if (!fresh) return known->second.empty() ? nullptr : &known->second.front();
+    if (!fresh) return known->second;  // done, or on the call stack (recursion)
     std::vector<CallSiteFact> facts;
     DropoutVisitor(ctx_, helper, facts).TraverseStmt(helper->getBody());
-    if (facts.empty())
-      for (const CallExpr *call : callsIn(helper->getBody()))
-        if (const CallSiteFact *inner = alwaysOn(helperOf(call), depth + 1)) {
-          CallSiteFact through = *inner;
-          through.innerCall = inner->innerCall.valid() ? inner->innerCall : inner->loc;
-          through.innerCallText = inner->innerCall.valid() ? inner->innerCallText : inner->callee;
-          facts.push_back(std::move(through));
-          break;
-        }
-    found_[helper] = std::move(facts);
-    return found_[helper].empty() ? nullptr : &found_[helper].front();
+    std::optional<Dropout> first;
+    if (!facts.empty()) first = Dropout{facts.front().loc, facts.front().callee};
+    for (const CallExpr *call : callsIn(helper->getBody(), true)) {
+      if (first) break;
+      first = alwaysOn(helperOf(call), depth + 1);
+    }
+    found_[helper] = first;
+    return first;
   }
 
   ASTContext &ctx_;
   const SourceFilter &filter_;
-  std::map<const FunctionDecl *, std::vector<CallSiteFact>> found_;
+  std::map<const FunctionDecl *, std::optional<Dropout>> found_;
 };
 
 }  // namespace

@@ -193,6 +193,35 @@ std::vector<OutputFact> forwardOutputs(const FunctionDecl *forward, ASTContext &
   return out;
 }
 
+namespace {
+
+// An empty tensor or optional: `torch::Tensor()`, `{}`, `c10::nullopt`.
+bool isEmptyInput(const Expr *e) {
+  e = stripCopies(e);
+  if (!e) return false;
+  if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 0) return true;
+  if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1)
+    return isEmptyInput(c->getArg(0));  // an optional<Tensor> made from nullopt
+  if (const auto *il = dyn_cast<InitListExpr>(e)) return il->getNumInits() == 0;
+  if (isa<CXXScalarValueInitExpr>(e)) return true;
+  const CXXRecordDecl *rd = e->getType()->getAsCXXRecordDecl();
+  return rd && rd->getName() == "nullopt_t";
+}
+
+void recordInputPresence(const CallExpr *call, ForwardCallFact &f) {
+  unsigned first = isa<CXXOperatorCallExpr>(call) ? 1 : 0;  // holder(x): argument 0 is the holder
+  for (unsigned i = 0; i + first < call->getNumArgs(); ++i) {
+    const Expr *arg = call->getArg(i + first);
+    if (isa<CXXDefaultArgExpr>(arg)) break;
+    f.inputsWritten = i + 1;
+    if (isEmptyInput(arg)) f.inputsEmpty.insert(i);
+    else if (const auto *c = dyn_cast<ConditionalOperator>(arg->IgnoreParenImpCasts()))
+      if (isEmptyInput(c->getTrueExpr()) || isEmptyInput(c->getFalseExpr())) f.inputsSometimes.insert(i);
+  }
+}
+
+}  // namespace
+
 std::vector<ForwardCallFact> forwardCallsReachingBackward(const FunctionDecl *fd, ASTContext &ctx,
                                                           const SourceFilter &filter) {
   struct Backwards : RecursiveASTVisitor<Backwards> {
@@ -258,6 +287,7 @@ std::vector<ForwardCallFact> forwardCallsReachingBackward(const FunctionDecl *fd
       else f.used.insert(u);
     }
     f.wholeResultUsed = g.whole;
+    recordInputPresence(call, f);
     for (const LocalFlow::ElementBinding &b : r.flow->elementBindings()) {
       if (b.value->IgnoreImplicit()->IgnoreParens() != call || f.boundAt.count(b.element) || elementKey(b.element))
         continue;

@@ -112,7 +112,7 @@ NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members
             membersUsedOutside, membersTestedEmpty)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
-            wholeResultUsed)
+            wholeResultUsed, inputsWritten, inputsEmpty, inputsSometimes)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
             innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, fixBegin, fixEnd, fixText)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)

@@ -326,6 +326,15 @@ struct ForwardCallFact {
   std::map<unsigned, SourcePoint> boundAt;  // where an output is bound to a name
   std::map<unsigned, std::string> boundName;
   bool wholeResultUsed = false;  // the result escapes as a whole: every output counts as used
+  // forward()'s inputs by position: how many the call writes, those it writes
+  // empty (a default-constructed tensor, `{}`, nullopt), and those it passes on
+  // some runs only (`drop ? torch::Tensor() : labels`). Inputs past
+  // `inputsWritten` take their defaults.
+  unsigned inputsWritten = 0;
+  std::set<unsigned> inputsEmpty;
+  std::set<unsigned> inputsSometimes;
+
+  bool passes(unsigned input) const { return input < inputsWritten && !inputsEmpty.count(input); }
 };
 
 // A call whose meaning depends on what ran before it in the same function

@@ -43,3 +43,72 @@ struct ValuesImpl : torch::nn::Module {
 };
 // CHECK: conditional-optional-input.cpp:[[@LINE-8]]:10: warning: submodule 'fc' is reached from forward() only when 'aux.defined() && aux.size(0) > 4'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
 // CHECK: [[@LINE-6]]:9: note: reached only under this condition
+
+// The callers in the run decide: one that passes the input on some iterations
+// only, or two calls that differ, make it a warning at the registration with a
+// note at the call; calls that all pass it make it silent.
+struct LabeledImpl : torch::nn::Module {
+  LabeledImpl() {
+    embed = register_module("embed", torch::nn::Embedding(10, 4));
+    // CHECK: conditional-optional-input.cpp:[[@LINE-1]]:13: warning: submodule 'embed' is reached from forward() only when 'labels.defined()'; on other iterations it gets no gradient, so every GPU must take the same branch [nn-conditional-parameter]
+    // CHECK: [[@LINE+6]]:9: note: reached only under this condition
+    // CHECK: [[@LINE+15]]:14: note: this call of forward() passes that input on some iterations only
+    fc = register_module("fc", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor z, torch::Tensor labels = {}) {
+    z = fc(z);
+    if (labels.defined()) z = z * embed(labels);
+    return z;
+  }
+  torch::nn::Embedding embed{nullptr};
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Labeled);
+
+void train_labeled(Labeled model, torch::optim::Optimizer &opt, torch::Tensor z, torch::Tensor labels) {
+  bool drop = torch::rand({1}).item<float>() < 0.1f;
+  auto out = model->forward(z, drop ? torch::Tensor() : labels);
+  out.sum().backward();
+  opt.step();
+}
+
+struct TwoCallsImpl : torch::nn::Module {
+  TwoCallsImpl() {
+    embed = register_module("embed", torch::nn::Embedding(10, 4));
+    // CHECK: [[@LINE-1]]:13: warning: submodule 'embed' is reached from forward() only when 'labels.defined()'; on other iterations it gets no gradient
+    // CHECK: [[@LINE+4]]:9: note: reached only under this condition
+    // CHECK: [[@LINE+14]]:24: note: this call of forward() leaves that input out, while another call passes it
+  }
+  torch::Tensor forward(torch::Tensor z, torch::Tensor labels = {}) {
+    if (labels.defined()) z = z * embed(labels);
+    return z;
+  }
+  torch::nn::Embedding embed{nullptr};
+};
+TORCH_MODULE(TwoCalls);
+
+void train_two(TwoCalls model, torch::optim::Optimizer &opt, torch::Tensor z, torch::Tensor labels) {
+  auto conditional = model->forward(z, labels);
+  conditional.sum().backward();
+  opt.step();
+  auto unconditional = model(z);
+  unconditional.sum().backward();
+  opt.step();
+}
+
+// Every call passes every input: silent (FuseImpl above has no caller: notes).
+struct AlwaysImpl : torch::nn::Module {
+  AlwaysImpl() { embed = register_module("embed", torch::nn::Embedding(10, 4)); }
+  torch::Tensor forward(torch::Tensor z, torch::Tensor labels = {}) {
+    if (labels.defined()) z = z * embed(labels);
+    return z;
+  }
+  torch::nn::Embedding embed{nullptr};
+};
+TORCH_MODULE(Always);
+
+void train_always(Always model, torch::optim::Optimizer &opt, torch::Tensor z, torch::Tensor labels) {
+  auto out = model(z, labels);
+  out.sum().backward();
+  opt.step();
+}
