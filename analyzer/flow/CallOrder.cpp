@@ -99,6 +99,27 @@ bool CallOrder::mayRunFirst(const Stmt *to, llvm::ArrayRef<const Stmt *> blocker
   return reachesAvoiding(&cfg_->getEntry(), 0, to, blockers);
 }
 
+bool CallOrder::onlyPast(const Stmt *s, const std::function<bool(const Expr *, bool)> &guards) const {
+  auto target = position_.find(s);
+  if (!cfg_ || target == position_.end()) return false;
+  llvm::SmallPtrSet<const CFGBlock *, 32> seen;
+  llvm::SmallVector<const CFGBlock *, 32> work{&cfg_->getEntry()};
+  while (!work.empty()) {
+    const CFGBlock *b = work.pop_back_val();
+    if (!b || !seen.insert(b).second) continue;
+    if (b == target->second.first) return false;  // reached without passing a guard
+    const auto *condition = dyn_cast_or_null<Expr>(b->getTerminatorCondition());
+    unsigned i = 0;
+    for (const CFGBlock *next : b->succs()) {
+      // A two-way branch: the first successor is taken when the condition holds.
+      bool guarded = condition && b->succ_size() == 2 && guards(condition->IgnoreParenImpCasts(), i == 0);
+      if (!guarded) work.push_back(next);
+      ++i;
+    }
+  }
+  return true;
+}
+
 bool CallOrder::alwaysFollowedBy(const Stmt *from, llvm::ArrayRef<const Stmt *> targets) const {
   auto start = position_.find(from);
   if (start == position_.end()) return false;

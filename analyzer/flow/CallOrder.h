@@ -8,6 +8,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <functional>
 #include <memory>
 #include <utility>
 
@@ -31,6 +32,10 @@ class CallOrder {
   bool mayRunFirst(const clang::Stmt *to, llvm::ArrayRef<const clang::Stmt *> blockers) const;
   // True when every path from `from` to the function's exit runs one of `targets`.
   bool alwaysFollowedBy(const clang::Stmt *from, llvm::ArrayRef<const clang::Stmt *> targets) const;
+  // True when every path from the function's entry to `s` takes a branch edge
+  // that `guards(condition, value)` accepts (the edge taken when `condition`
+  // is `value`). False when `s` is not in the CFG.
+  bool onlyPast(const clang::Stmt *s, const std::function<bool(const clang::Expr *, bool)> &guards) const;
   bool holds(const clang::Stmt *s) const { return position_.count(s) != 0; }
 
  private:

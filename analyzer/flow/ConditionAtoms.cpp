@@ -2,6 +2,7 @@
 
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
+#include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
 #include "index/Condition.h"
 
@@ -53,14 +54,6 @@ bool isRandom(const CallExpr *call) {
     if (torchRandom.count(name) && (inNamespace(fd, {"torch", "at"}))) return true;
   }
   return (name == "rand" || name == "random" || name == "drand48") && (fd->isInStdNamespace() || fd->isGlobal());
-}
-
-bool isTraining(const CallExpr *call) {
-  const auto *md = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
-  if (!md || !md->getDeclName().isIdentifier()) return false;
-  if (md->getName() == "is_training") return isModuleClass(md->getParent());
-  // No gradient is taken with GradMode off, as in evaluation.
-  return md->getName() == "is_enabled" && md->getParent()->getName() == "GradMode";
 }
 
 std::string normalised(std::string t) {

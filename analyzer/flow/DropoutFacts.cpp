@@ -3,6 +3,7 @@
 #include "flow/CallSiteFacts.h"
 
 #include "base/SourceFilter.h"
+#include "flow/CallOrder.h"
 #include "flow/AstUtil.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
@@ -229,13 +230,33 @@ class HelperDropouts {
 
 }  // namespace
 
+// `is_training()` holds on this edge: the dropout behind it runs in training only.
+bool trainingEdge(const Expr *condition, bool value) {
+  if (const auto *u = dyn_cast<UnaryOperator>(condition); u && u->getOpcode() == UO_LNot) {
+    condition = u->getSubExpr()->IgnoreParenImpCasts();
+    value = !value;
+  }
+  const auto *call = dyn_cast<CallExpr>(condition);
+  return value && call && isTraining(call);
+}
+
 void collectDropoutFacts(const FunctionDecl *fd, ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out) {
   // Only a module's own methods know the module's mode (is_training()).
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (!md || md->isStatic() || !isModuleClass(md->getParent())) return;
-  DropoutVisitor(ctx, fd, out).TraverseStmt(fd->getBody());
-  HelperDropouts(ctx, filter).addCallsIn(fd, out);
+  std::vector<CallSiteFact> found;
+  DropoutVisitor(ctx, fd, found).TraverseStmt(fd->getBody());
+  HelperDropouts(ctx, filter).addCallsIn(fd, found);
+  if (found.empty()) return;
+  // Behind `if (is_training())` (or after `if (!is_training()) return`) the mode is followed.
+  std::map<SourcePoint, const CallExpr *> calls;
+  for (const CallExpr *call : callsIn(fd->getBody(), false)) calls.emplace(toPoint(ctx.getSourceManager(), call->getBeginLoc()), call);
+  CallOrder order(fd, ctx);
+  for (CallSiteFact &f : found) {
+    auto call = calls.find(f.loc);
+    if (call == calls.end() || !order.onlyPast(call->second, trainingEdge)) out.push_back(std::move(f));
+  }
 }
 
 }  // namespace nnlint

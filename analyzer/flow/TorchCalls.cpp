@@ -192,6 +192,14 @@ std::optional<std::string> cudaInitialisation(const CallExpr *call) {
   return std::nullopt;
 }
 
+bool isTraining(const CallExpr *call) {
+  const auto *md = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
+  if (!md || !md->getDeclName().isIdentifier()) return false;
+  if (md->getName() == "is_training") return isModuleClass(md->getParent());
+  // No gradient is taken with GradMode off, as in evaluation.
+  return md->getName() == "is_enabled" && md->getParent()->getName() == "GradMode";
+}
+
 std::optional<bool> constantBool(const Expr *e, const ASTContext &ctx) {
   bool value = false;
   if (e->isValueDependent() || !e->EvaluateAsBooleanCondition(value, ctx)) return std::nullopt;

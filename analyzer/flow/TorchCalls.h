@@ -31,6 +31,10 @@ bool isCudaDevice(const clang::Expr *e);
 // are not considered here.
 std::optional<std::string> cudaInitialisation(const clang::CallExpr *call);
 
+// `is_training()` of a module, or GradMode::is_enabled(): false where no
+// gradient is taken, as in evaluation.
+bool isTraining(const clang::CallExpr *call);
+
 // The value of a boolean expression that is a compile-time constant.
 std::optional<bool> constantBool(const clang::Expr *e, const clang::ASTContext &ctx);
 

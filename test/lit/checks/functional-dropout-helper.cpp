@@ -44,3 +44,28 @@ struct CarefulImpl : torch::nn::Module {
 
 // Data augmentation outside any module: the caller decides when it runs.
 torch::Tensor prepare_batch(const torch::Tensor &x) { return augment(x); }
+
+// Only in training: behind `if (is_training())`, or after `if (!is_training()) return`.
+struct GuardedImpl : torch::nn::Module {
+  GuardedImpl() { fc = register_module("fc", torch::nn::Linear(8, 2)); }
+  torch::Tensor forward(torch::Tensor x) {
+    if (is_training()) x = head_features(x);
+    if (is_training() && x.size(0) > 1) x = F::dropout(x, F::DropoutFuncOptions().p(0.2));
+    x = fc(x);
+    if (!is_training()) return x;
+    return Mixer::mix(x, x);
+  }
+  torch::nn::Linear fc{nullptr};
+};
+
+// Behind another condition it still runs in eval().
+struct ShapeGuardImpl : torch::nn::Module {
+  ShapeGuardImpl() { fc = register_module("fc", torch::nn::Linear(8, 2)); }
+  torch::Tensor forward(torch::Tensor x) {
+    if (x.size(0) > 1) x = head_features(x);
+    // CHECK: functional-dropout-helper.cpp:[[@LINE-1]]:28: warning: 'head_features', called in 'ShapeGuardImpl::forward', drops activations in eval() mode too
+    // CHECK: functional-dropout-helper.cpp:11:59: note: the dropout is here
+    return fc(x);
+  }
+  torch::nn::Linear fc{nullptr};
+};
