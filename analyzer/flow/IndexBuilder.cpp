@@ -294,6 +294,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
 
   void handleAssign(const Expr *lhs, const Expr *rhs, SourceLocation loc) {
     const Expr *l = stripValue(lhs);
+    // Assigning a variable that holds a copy (`hidden = hx_options; hidden = ...`)
+    // changes the copy, not the member it came from; a reference is the member.
+    if (const auto *ref = dyn_cast<DeclRefExpr>(l))
+      if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()); var && !var->getType()->isReferenceType()) return;
     std::vector<Ref> targets = refsOf(l);
     if (targets.empty()) return;
     bool direct = isa<MemberExpr>(l) || isa<CXXDependentScopeMemberExpr>(l) || isa<DeclRefExpr>(l);

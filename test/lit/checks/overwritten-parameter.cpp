@@ -50,3 +50,25 @@ struct ScaleImpl : torch::nn::Module {
   }
   torch::Tensor scale;
 };
+
+// Registered through std::get from a tuple member. Assigning a local copy of
+// the member changes the copy only; assigning the member replaces them.
+struct StateImpl : torch::nn::Module {
+  StateImpl() {
+    std::get<0>(state) = torch::zeros({2, 4});
+    std::get<1>(state) = torch::zeros({2, 4});
+    register_parameter("h0", std::get<0>(state));
+    // CHECK-DAG: overwritten-parameter.cpp:[[@LINE-1]]:5: note: 'state' is registered here
+    register_parameter("c0", std::get<1>(state));
+  }
+  torch::Tensor forward(torch::Tensor x, bool keep) {
+    std::tuple<torch::Tensor, torch::Tensor> hidden;
+    hidden = state;
+    if (!keep) hidden = std::make_tuple(std::get<0>(state).detach(), std::get<1>(state).detach());
+    x = x + std::get<0>(hidden).sum() + std::get<1>(hidden).sum();
+    if (keep) state = std::make_tuple(x, x);
+    // CHECK-DAG: overwritten-parameter.cpp:[[@LINE-1]]:15: warning: parameter 'state' is replaced by assignment in forward()
+    return x;
+  }
+  std::tuple<torch::Tensor, torch::Tensor> state;
+};
