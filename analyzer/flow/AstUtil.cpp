@@ -1,5 +1,6 @@
 #include "flow/AstUtil.h"
 
+#include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -157,10 +158,9 @@ struct GradFinder : RecursiveASTVisitor<GradFinder> {
   // `w.detach()`, `w.data()`: a copy that does not require grad, whatever `w` does.
   bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *call) {
     const CXXMethodDecl *md = call->getMethodDecl();
-    if (md && md->getDeclName().isIdentifier() && (md->getName() == "detach" || md->getName() == "data")) {
-      std::string owner = md->getParent()->getQualifiedNameAsString();
-      if (owner == "at::Tensor" || owner == "at::TensorBase") return true;
-    }
+    if (md && md->getDeclName().isIdentifier() && (md->getName() == "detach" || md->getName() == "data") &&
+        isTensorMethod(md))
+      return true;
     return RecursiveASTVisitor::TraverseCXXMemberCallExpr(call);
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }

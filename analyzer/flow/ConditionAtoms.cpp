@@ -2,6 +2,7 @@
 
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
 #include "index/Condition.h"
@@ -252,14 +253,13 @@ std::optional<Condition> AtomBuilder::inputPresence(const Expr *e, SourcePoint l
     const auto *mc = dyn_cast<CXXMemberCallExpr>(strip(v));
     const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
     if (!md || !md->getDeclName().isIdentifier() || md->getName() != "numel") return nullptr;
-    std::string owner = md->getParent()->getQualifiedNameAsString();
-    return owner == "at::Tensor" || owner == "at::TensorBase" ? parameter(mc->getImplicitObjectArgument()) : nullptr;
+    return isTensorMethod(md) ? parameter(mc->getImplicitObjectArgument()) : nullptr;
   };
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
     const CXXMethodDecl *md = mc->getMethodDecl();
     if (!md) return std::nullopt;
     std::string owner = md->getParent()->getQualifiedNameAsString();
-    bool tensor = owner == "at::Tensor" || owner == "at::TensorBase";
+    bool tensor = isTensorMethod(md);
     bool optional = owner == "std::optional" || owner == "c10::optional";
     bool asks = (tensor && md->getDeclName().isIdentifier() && md->getName() == "defined") ||
                 (optional && (isa<CXXConversionDecl>(md) ||

@@ -1,6 +1,7 @@
 #include "flow/TorchCalls.h"
 
 #include "flow/AstUtil.h"
+#include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -56,7 +57,7 @@ bool isPinnedMemoryOption(const Expr *e) {
       bool value = false;
       const ASTContext &ctx = fd->getASTContext();
       // c10::optional<bool>(true): evaluate what the optional was built from.
-      if (const auto *construct = dyn_cast<CXXConstructExpr>(arg->IgnoreImplicit()); construct && construct->getNumArgs() == 1)
+      if (const auto *construct = dyn_cast<CXXConstructExpr>(arg); construct && construct->getNumArgs() == 1)
         arg = construct->getArg(0)->IgnoreImplicit();
       found |= !arg->isValueDependent() && arg->EvaluateAsBooleanCondition(value, ctx) && value;
       return !found;
@@ -77,12 +78,6 @@ bool isCudaApi(const FunctionDecl *fd) {
          (file.ends_with("/cuda.h") && name.starts_with("cu"));
 }
 
-bool isTensorMethod(const FunctionDecl *fd) {
-  const auto *md = dyn_cast<CXXMethodDecl>(fd);
-  if (!md) return false;
-  std::string owner = md->getParent()->getQualifiedNameAsString();
-  return owner == "at::Tensor" || owner == "at::TensorBase";
-}
 
 struct CudaDeviceFinder : RecursiveASTVisitor<CudaDeviceFinder> {
   int depth = 0;
