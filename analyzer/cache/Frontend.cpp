@@ -60,8 +60,9 @@ std::string absoluteIn(llvm::vfs::FileSystem &fs, llvm::StringRef name) {
 // The user's files (not system or library headers) that the parse read, but
 // the main file: read as Clang read them, or, when they came in through a
 // precompiled block (which Clang checked against their size and time), as
-// they are now.
-std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &filter) {
+// they are now. A block of library headers only has none to list, and
+// walking its thousands of inputs would cost a fifth of an editor's re-analysis.
+std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled) {
   std::vector<SourceInput> out;
   std::set<std::string> seen;
   SourceManager &sm = ci.getSourceManager();
@@ -79,7 +80,8 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
     if (filter.isLibraryPath(path) || !seen.insert(path).second) continue;
     out.push_back({path, hashText(text.getBuffer())});
   }
-  if (ASTReader *reader = ci.getASTReader().get()) {
+  ASTReader *reader = walkPrecompiled ? ci.getASTReader().get() : nullptr;
+  if (reader) {
     for (serialization::ModuleFile &mf : reader->getModuleManager()) {
       reader->visitInputFileInfos(mf, /*IncludeSystem=*/false, [&](const serialization::InputFileInfo &info, bool) {
         std::string path = absoluteIn(fs, info.Filename);
@@ -108,7 +110,7 @@ class IndexConsumer : public ASTConsumer {
   }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
-    std::vector<SourceInput> read = userInputs(ci_, filter_);
+    std::vector<SourceInput> read = userInputs(ci_, filter_, walkPrecompiled_);
     out_.inputs.insert(out_.inputs.end(), read.begin(), read.end());
     // Code that does not compile is indexed as Clang recovered it, less the
     // facts an error could have touched (see Recovery.h).

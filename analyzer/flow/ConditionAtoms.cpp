@@ -100,7 +100,10 @@ std::string AtomBuilder::storedInto(const ParmVarDecl *p) const {
 const Expr *AtomBuilder::initialiserOf(const VarDecl *v) {
   if (!v || isa<ParmVarDecl>(v) || !v->hasLocalStorage() || !v->getInit() || !mutation_) return nullptr;
   if (v->getType()->isReferenceType()) return v->getInit();  // a reference cannot be rebound
-  return mutation_->isMutated(v) ? nullptr : v->getInit();
+  // Each question matches the whole body again: ask once per local.
+  auto [known, fresh] = keepsInitialiser_.try_emplace(v, false);
+  if (fresh) known->second = !mutation_->isMutated(v);
+  return known->second ? v->getInit() : nullptr;
 }
 
 std::string AtomBuilder::text(const Expr *e) const {

@@ -60,6 +60,7 @@ class AtomBuilder {
   bool isCtor_ = false;
   std::map<const clang::ParmVarDecl *, std::string> stored_;
   std::unique_ptr<clang::ExprMutationAnalyzer> mutation_;
+  std::map<const clang::VarDecl *, bool> keepsInitialiser_;
 };
 
 // Non-module members that a method body may change: assignment, ++, a

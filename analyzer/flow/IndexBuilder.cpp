@@ -666,12 +666,26 @@ class Collector : public RecursiveASTVisitor<Collector> {
 ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled) {
   ModelIndex index;
   Collector collector(ctx, filter, index);
+  TranslationUnitDecl *tu = ctx.getTranslationUnitDecl();
+  // The analyses that ask for a node's parents (ExprMutationAnalyzer's
+  // matchers) would otherwise map the whole translation unit, LibTorch
+  // included: seconds per file, most of it reading declarations out of the
+  // PCH. The user's own top-level declarations are all they look into.
+  std::vector<Decl *> scope, before = ctx.getTraversalScope();
+  auto addUserDecls = [&](auto decls) {
+    for (Decl *d : decls)
+      if (!filter.isLibrary(ctx.getSourceManager(), d->getLocation())) scope.push_back(d);
+  };
+  if (walkPrecompiled) addUserDecls(tu->decls());
+  else addUserDecls(tu->noload_decls());
+  ctx.setTraversalScope(scope);
   if (walkPrecompiled) {
-    collector.TraverseDecl(ctx.getTranslationUnitDecl());
+    collector.TraverseDecl(tu);
   } else {
-    for (Decl *d : ctx.getTranslationUnitDecl()->noload_decls()) collector.TraverseDecl(d);
+    for (Decl *d : tu->noload_decls()) collector.TraverseDecl(d);
   }
   collector.summariseUnvisited();
+  ctx.setTraversalScope(before);  // the clang-tidy plugin's other checks traverse the same context
   return index;
 }
 

@@ -2,10 +2,10 @@
 
 #include "base/SourceFilter.h"
 #include "base/Version.h"
-#include "cache/Parallel.h"
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonDepth.h"
 #include "lsp/Transport.h"
+#include "lsp/Worker.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -65,16 +65,19 @@ class Server {
 
   int run() {
     for (;;) {
+      startDue();
       std::string body;
-      switch (transport_.read(waitMs(), body)) {
+      switch (transport_.read(waitMs(), body, worker_.fd())) {
         case Transport::Status::Message:
           handle(body);
           if (exitCode_ >= 0) return exitCode_;
           break;
         case Transport::Status::Closed:
           return shutdown_ ? 0 : 1;
+        case Transport::Status::Wake:
+          if (auto done = worker_.poll()) finish(*done);
+          break;
         case Transport::Status::Timeout:
-          if (!analyseDue()) return exitCode_;
           break;
       }
     }
@@ -83,42 +86,40 @@ class Server {
  private:
   // How long the loop may wait for input before an analysis is due.
   int waitMs() const {
-    if (due_.empty()) return -1;
+    if (due_.empty() || worker_.running()) return -1;
     Clock::time_point first = Clock::time_point::max();
     for (const auto &[uri, when] : due_) first = std::min(first, when);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(first - Clock::now()).count();
     return left > 0 ? static_cast<int>(left) : 0;
   }
 
-  // Analyses the documents whose time has come; false when `exit` arrived meanwhile.
-  bool analyseDue() {
-    for (;;) {
-      // Take what the client sent meanwhile first: a burst of edits is analysed once.
-      std::string body;
-      while (transport_.read(0, body) == Transport::Status::Message) {
-        handle(body);
-        if (exitCode_ >= 0) return false;
-      }
-      auto next = due_.end();
-      for (auto it = due_.begin(); it != due_.end(); ++it)
-        if (it->second <= Clock::now() && (next == due_.end() || it->second < next->second)) next = it;
-      if (next == due_.end()) return true;
-      std::string uri = next->first;
-      due_.erase(next);
-      analyse(uri);
+  // Starts the analysis of the document whose time came first, unless one runs.
+  void startDue() {
+    if (worker_.running()) return;
+    auto next = due_.end();
+    for (auto it = due_.begin(); it != due_.end(); ++it)
+      if (it->second <= Clock::now() && (next == due_.end() || it->second < next->second)) next = it;
+    if (next == due_.end()) return;
+    std::string uri = next->first;
+    due_.erase(next);
+    auto doc = docs_.find(uri);
+    if (doc == docs_.end()) return;
+    const Document &d = doc->second;
+    if (worker_.start([&] { return llvm::formatv("{0}", Value(diagnose(d, opts_))).str(); })) {
+      analysing_ = uri;
+    } else {
+      logMessage(1, "nnlint: cannot start a process to analyse " + d.path);
     }
   }
 
-  void analyse(const std::string &uri) {
+  // Publishes what the worker found, or that it crashed.
+  void finish(const std::optional<std::string> &got) {
+    std::string uri = std::move(analysing_);
+    analysing_.clear();
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
-    Clock::time_point started = Clock::now();
-    std::vector<std::optional<nlohmann::json>> got = runInWorkers(
-        1, 1, [&](size_t) { return nlohmann::json(llvm::formatv("{0}", Value(diagnose(doc->second, opts_))).str()); },
-        {});
-    llvm::Expected<Value> parsed = got[0] && got[0]->is_string()
-                                       ? llvm::json::parse(got[0]->get<std::string>())
-                                       : llvm::Expected<Value>(llvm::createStringError("worker died"));
+    llvm::Expected<Value> parsed =
+        got ? llvm::json::parse(*got) : llvm::Expected<Value>(llvm::createStringError("worker died"));
     Object *byFile = parsed ? parsed->getAsObject() : nullptr;
     Object crashed;
     if (!byFile) {
@@ -131,8 +132,6 @@ class Server {
           {"message", "nnlint crashed while analysing this file; file not analyzed"}}};
       byFile = &crashed;
     }
-    lastAnalysisMs_[uri] = static_cast<int>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count());
     std::set<std::string> now;
     for (auto &[file, diagnostics] : *byFile) {
       std::string fileUri = uriFromPath(file.str());
@@ -212,18 +211,16 @@ class Server {
       // Full synchronisation: the last change holds the whole text.
       const Object *last = changes->back().getAsObject();
       if (auto text = last ? last->getString("text") : std::nullopt) it->second.text = text->str();
-      // Waiting longer than an analysis takes would only add to the latency.
-      auto took = lastAnalysisMs_.find(uri);
-      schedule(uri, took == lastAnalysisMs_.end() ? opts_.debounceMs : std::min(opts_.debounceMs, took->second));
+      schedule(uri, opts_.debounceMs);
     } else if (method == "textDocument/didSave") {
       auto it = docs_.find(uri);
       if (it == docs_.end()) return;
       if (auto text = params.getString("text")) it->second.text = text->str();
       schedule(uri, 0);
     } else if (method == "textDocument/didClose") {
+      stopAnalysing(uri);
       docs_.erase(uri);
       due_.erase(uri);
-      lastAnalysisMs_.erase(uri);
       for (const std::string &shown : published_[uri]) publish(shown, Array());
       published_.erase(uri);
     }
@@ -232,7 +229,14 @@ class Server {
   void schedule(const std::string &uri, int delayMs) {
     auto it = docs_.find(uri);
     if (it == docs_.end() || !it->second.cpp) return;
+    stopAnalysing(uri);  // it reads a text that is no longer the document's
     due_[uri] = Clock::now() + std::chrono::milliseconds(delayMs);
+  }
+
+  void stopAnalysing(const std::string &uri) {
+    if (analysing_ != uri) return;
+    worker_.cancel();
+    analysing_.clear();
   }
 
   bool inWorkspace(const std::string &path) const {
@@ -276,10 +280,11 @@ class Server {
   Transport transport_;
   std::map<std::string, Document> docs_;               // by uri
   std::map<std::string, Clock::time_point> due_;       // uri -> when to analyse it
-  std::map<std::string, int> lastAnalysisMs_;          // uri -> how long its last analysis took
   std::map<std::string, std::set<std::string>> published_;  // document uri -> uris it published to
   std::map<std::string, Array> shown_;                 // uri -> diagnostics last published
   std::vector<std::string> roots_;
+  Worker worker_;
+  std::string analysing_;  // the uri the worker analyses
   bool shutdown_ = false;
   int exitCode_ = -1;
 };

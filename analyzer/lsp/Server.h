@@ -1,8 +1,9 @@
 // `nnlint --lsp`: a Language Server Protocol server on stdin and stdout.
 // It publishes nnlint's diagnostics for the C++ documents of the workspace on
-// open, on save and (debounced) on change, and offers their fix-its as quick
-// fixes. Each analysis runs in a forked worker process, so a file that
-// crashes the analysis costs only that analysis.
+// open, on save and on change, and offers their fix-its as quick fixes. Each
+// analysis runs in a forked worker process, so a file that crashes the
+// analysis costs only that analysis, and an edit that comes meanwhile
+// cancels it.
 #pragma once
 
 #include "project/Analyzer.h"
@@ -19,7 +20,7 @@ struct ServerOptions {
   CommandLineConfig config;           // --checks, --config-file, --warnings-as-errors
   std::vector<const Rule *> rules;    // every check (each finding is then kept or dropped by its file's configuration)
   std::vector<std::string> knownChecks;
-  int debounceMs = 500;               // most quiet time after a change before it is analysed
+  int debounceMs = 0;                 // quiet time after a change before it is analysed
 };
 
 // Serves until the client sends `exit` or closes stdin; returns the exit code

@@ -34,7 +34,7 @@ bool Transport::takeMessage(std::string &body) {
   }
 }
 
-Transport::Status Transport::read(int timeoutMs, std::string &body) {
+Transport::Status Transport::read(int timeoutMs, std::string &body, int wakeFd) {
   using Clock = std::chrono::steady_clock;
   auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
   char chunk[1 << 16];
@@ -45,11 +45,12 @@ Transport::Status Transport::read(int timeoutMs, std::string &body) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       wait = left > 0 ? static_cast<int>(left) : 0;
     }
-    pollfd p{in_, POLLIN, 0};
-    int ready = ::poll(&p, 1, wait);
+    pollfd p[2] = {{in_, POLLIN, 0}, {wakeFd, POLLIN, 0}};
+    int ready = ::poll(p, wakeFd >= 0 ? 2 : 1, wait);
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) return Status::Closed;
     if (ready == 0) return Status::Timeout;
+    if (!p[0].revents) return Status::Wake;
     ssize_t n = ::read(in_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return Status::Closed;

@@ -13,9 +13,10 @@ class Transport {
  public:
   Transport(int in, int out) : in_(in), out_(out) {}
 
-  enum class Status { Message, Timeout, Closed };
-  // The next message's body; waits at most `timeoutMs` (-1: for ever).
-  Status read(int timeoutMs, std::string &body);
+  enum class Status { Message, Timeout, Closed, Wake };
+  // The next message's body; waits at most `timeoutMs` (-1: for ever), and
+  // returns Wake when `wakeFd` (if not -1) becomes readable first.
+  Status read(int timeoutMs, std::string &body, int wakeFd = -1);
   void send(const llvm::json::Value &message);
 
  private:

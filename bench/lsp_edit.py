@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The editor benchmark: time from didChange to publishDiagnostics, for
+`nnlint --lsp` and for clangd-19, on the same files with the same flags, in
+one run. Each server opens the file (its first diagnostics are the cold
+time), then the file is edited EDITS times without saving (a line appended
+to the model's code, as a user types) and each edit waits for that edit's
+diagnostics. Prints one line per file and server, then the medians and the
+ratio nnlint / clangd:
+
+    lsp_edit.py NNLINT CLANGD CACHE_DIR [--edits N] FILE... [-- compiler flags]
+
+clangd reads the flags from a compile_commands.json written to a scratch
+folder; nnlint gets them after `--`, as on its command line. Each server
+runs with its own defaults, debounce included (ours is no longer than the
+last analysis; clangd's is adaptive), since both are part of what a user waits.
+"""
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "lsp"))
+from lsp_test import Client, uri  # noqa: E402
+
+
+def edits_of(text, count):
+    # A statement-free line inside the file's last function body would change
+    # no fact either; a comment at the end changes the text and its hash, so
+    # neither server can answer from what it kept of the previous version.
+    for n in range(count):
+        text += "// edit %d\n" % n
+        yield text
+
+
+def time_server(command, path, edits, root):
+    client = Client(command, dict(os.environ))
+    client.request("initialize", {"processId": os.getpid(), "rootUri": uri(root), "capabilities": {
+        "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+    client.notify("initialized", {})
+    with open(path) as f:
+        text = f.read()
+    start = time.monotonic()
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(path), "languageId": "cpp", "version": 1,
+                                                            "text": text}})
+    client.diagnostics(path)
+    opened = time.monotonic() - start
+    times = []
+    for version, edited in enumerate(edits_of(text, edits), start=2):
+        start = time.monotonic()
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri(path), "version": version},
+                                                 "contentChanges": [{"text": edited}]})
+        # clangd may still publish for an older version; wait for this one
+        # (nnlint publishes no version: its next publication answers the edit).
+        client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] == uri(path)
+                    and m["params"].get("version", version) == version, "diagnostics of version %d" % version)
+        times.append(time.monotonic() - start)
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.proc.wait(timeout=60)
+    return opened, times
+
+
+def main():
+    args = sys.argv[1:]
+    flags = []
+    if "--" in args:
+        flags = args[args.index("--") + 1:]
+        args = args[:args.index("--")]
+    nnlint, clangd, cache = args[0], args[1], args[2]
+    args = args[3:]
+    edits = 5
+    if args and args[0] == "--edits":
+        edits = int(args[1])
+        args = args[2:]
+    files = [os.path.abspath(f) for f in args]
+    scratch = tempfile.mkdtemp(prefix="nnlint-lsp-edit-")
+    try:
+        database = [{"directory": os.path.dirname(f), "file": f,
+                     "arguments": ["clang++-19"] + flags + ["-fsyntax-only", f]} for f in files]
+        with open(os.path.join(scratch, "compile_commands.json"), "w") as out:
+            json.dump(database, out)
+        servers = {
+            "nnlint": [nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags,
+            "clangd": [clangd, "--compile-commands-dir=" + scratch, "--background-index=false",
+                       "--clang-tidy=false", "--log=error", "--pch-storage=memory"],
+        }
+        medians = {name: [] for name in servers}
+        print("file\tserver\topen_s\tedit_median_s\tedits_s")
+        for f in files:
+            for name, command in servers.items():
+                opened, times = time_server(command, f, edits, os.path.dirname(f))
+                medians[name].append(statistics.median(times))
+                print("%s\t%s\t%.3f\t%.3f\t%s" % (os.path.basename(f), name, opened, statistics.median(times),
+                                                  ",".join("%.3f" % t for t in times)), flush=True)
+        ours, theirs = statistics.median(medians["nnlint"]), statistics.median(medians["clangd"])
+        print("median edit->diagnostics: nnlint %.3f s, clangd %.3f s, ratio %.3f" % (ours, theirs, ours / theirs))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
