@@ -106,8 +106,9 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
   prepareCacheWarnings();  // before any worker is forked
   // A PCH may stand in for any prefix of a file's include block. Take the
-  // longest prefix that is cached already or that another file of the run
-  // shares: building a block costs more than one plain parse.
+  // longest prefix that is cached already or that another file of the run,
+  // or a block cached by an earlier run, shares: building a block costs more
+  // than one plain parse, and each LibTorch block takes about 80 MB.
   std::vector<PchPlan> plans(commands.size());
   std::vector<std::vector<std::string>> keys(commands.size());
   std::map<std::string, size_t> sharing;
@@ -123,9 +124,10 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   for (size_t i = 0; i < commands.size(); ++i) {
     for (size_t k = keys[i].size(); k > 0; --k) {
       const std::string &key = keys[i][k - 1];
-      bool shared = sharing[key] >= 2;
+      bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
       if (shared || cache->has(key)) {
         jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+        cache->markPrefixes(plans[i], k, parse);
         break;
       }
     }
@@ -133,8 +135,10 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     // build it anyway, so that the next run of this file -- an editor's save,
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
-    if (jobs[i].pch.key.empty() && !plans[i].block.empty())
+    if (jobs[i].pch.key.empty() && !plans[i].block.empty()) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
+      cache->markPrefixes(plans[i], plans[i].block.directives.size(), parse);
+    }
   }
   plans.clear();
 

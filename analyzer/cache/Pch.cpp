@@ -21,7 +21,9 @@
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
+#include <fcntl.h>
 #include <sstream>
+#include <unistd.h>
 
 using namespace clang;
 
@@ -232,6 +234,17 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
 }
 
 bool PchCache::has(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".manifest")); }
+
+bool PchCache::isCachedPrefix(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".prefix")); }
+
+void PchCache::markPrefixes(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
+  for (size_t k = 1; k < count; ++k) {
+    std::string marker = path(key(plan, k, opts), ".prefix");
+    int fd = ::open(marker.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0) ::close(fd);
+    touchCacheFile(marker);  // the bound evicts markers no block has used lately
+  }
+}
 
 CachedPch PchCache::lookup(const std::string &key) {
   // A run is a snapshot: headers are checked once per PCH and process.
