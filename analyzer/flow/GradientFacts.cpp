@@ -70,11 +70,29 @@ std::vector<std::string> fieldNames(QualType t) {
   return names;
 }
 
+// The body a call runs, when it is the user's and the call can run no other:
+// a free function, a method (a trainer's `loss_of(batch)`), a lambda or a
+// functor's operator(). A virtual method may run an override nnlint has not
+// seen: not followed (its result then counts as using all it was given).
+// Nor are a module's own methods: the forward() calls they make are inside
+// the model, where forward() itself is not followed either.
 const FunctionDecl *userDefinition(const CallExpr *call, const SourceFilter &filter, const SourceManager &sm) {
   const FunctionDecl *fd = call->getDirectCallee();
   const FunctionDecl *def = nullptr;
-  if (!fd || !fd->hasBody(def) || !def || isa<CXXMethodDecl>(def)) return nullptr;
+  if (!fd || !fd->hasBody(def) || !def) return nullptr;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(def)) {
+    if (md->isVirtual() && !md->hasAttr<FinalAttr>() && !md->getParent()->hasAttr<FinalAttr>()) return nullptr;
+    if (isModuleClass(md->getParent())) return nullptr;
+  }
   return filter.isLibrary(sm, def->getLocation()) ? nullptr : def;
+}
+
+// The argument a helper's parameter stands for; in `functor(a, b)` argument 0
+// is the functor itself.
+const Expr *argumentFor(const CallExpr *call, const ParmVarDecl *p) {
+  unsigned i = p->getFunctionScopeIndex();
+  if (isa<CXXOperatorCallExpr>(call) && isa<CXXMethodDecl>(call->getDirectCallee())) ++i;
+  return i < call->getNumArgs() ? call->getArg(i) : nullptr;
 }
 
 struct Accumulated {
@@ -109,12 +127,11 @@ class LossTracer {
       // A helper's parameter: continue with the argument, keeping the field
       // the helper selects (a struct passed whole, of which it reads some fields).
       if (const auto *ref = dyn_cast<DeclRefExpr>(leaf); ref && binding)
-        if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl()); p && p->getDeclContext() == binding->helper &&
-                                                                 p->getFunctionScopeIndex() < binding->call->getNumArgs()) {
-          trace(*binding->callerFlow, binding->call->getArg(p->getFunctionScopeIndex()), selected, binding->depth,
-                binding->outer);
-          return false;
-        }
+        if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl()); p && p->getDeclContext() == binding->helper)
+          if (const Expr *arg = argumentFor(binding->call, p)) {
+            trace(*binding->callerFlow, arg, selected, binding->depth, binding->outer);
+            return false;
+          }
       const auto *call = dyn_cast<CallExpr>(leaf);
       if (!call) return true;
       if (auto cls = forwardCallee(call)) {
