@@ -7,6 +7,7 @@
 
 #include "flow/CallOrder.h"
 #include "flow/LocalFlow.h"
+#include "flow/ModulePlace.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
 
@@ -28,7 +29,7 @@ bool isParallelCall(const CallExpr *call, llvm::StringRef name) {
 // A call of train(...) or eval() on a module, and what it sets.
 struct ModeCall {
   const CallExpr *call;
-  const ValueDecl *module;
+  ModulePlace module;
   bool training;
 };
 
@@ -48,7 +49,7 @@ struct Collector : RecursiveASTVisitor<Collector> {
     // replicas[0]->named_buffers(): buffers copied back by hand.
     readsBuffers |= name == "buffers" || name == "named_buffers";
     if (name != "eval" && name != "train") return true;
-    const ValueDecl *module = moduleVariable(mc->getImplicitObjectArgument());
+    ModulePlace module = modulePlace(mc->getImplicitObjectArgument());
     if (!module) return true;
     bool training = name == "train";
     // train(false) is eval(); train(flag) may be either, so it counts as training.
@@ -103,7 +104,7 @@ const VarDecl *noGradGuardAround(const Stmt *s, ParentMap &parents) {
 
 // The eval() that puts `module` in evaluation mode at `call`: some eval()
 // runs before it on every path, and no train() runs between.
-const CallExpr *evalBefore(const CallExpr *call, const ValueDecl *module, const std::vector<ModeCall> &modes,
+const CallExpr *evalBefore(const CallExpr *call, const ModulePlace &module, const std::vector<ModeCall> &modes,
                            const CallOrder &order) {
   std::vector<const Stmt *> evals;
   for (const ModeCall &m : modes)
@@ -132,8 +133,8 @@ void collectDataParallelFacts(const FunctionDecl *fd, ASTContext &ctx, std::vect
     if (!impl) continue;
     CallSiteFact f = callSiteFact(CallSiteKind::ModuleReplicated, call, fd, ctx);
     f.moduleClass = classKey(impl);
-    const ValueDecl *module = moduleVariable(arg);
-    f.subject = module ? module->getNameAsString() : writtenText(arg, ctx);
+    ModulePlace module = modulePlace(arg);
+    f.subject = module ? module.name() : writtenText(arg, ctx);
     if (module) {
       if (!order) order.emplace(fd, ctx);
       if (const CallExpr *eval = evalBefore(call, module, found.modes, *order)) {

@@ -6,6 +6,7 @@
 #include "flow/CallOrder.h"
 #include "flow/DeviceText.h"
 #include "flow/IndexFreeDevice.h"
+#include "flow/ModulePlace.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
 
@@ -20,20 +21,20 @@ namespace {
 
 struct Move {
   const CallExpr *call;
-  const ValueDecl *module;
+  ModulePlace module;
   const Expr *device;
 };
 
 struct Load {
   const CallExpr *call;
-  const ValueDecl *module;
+  ModulePlace module;
 };
 
-// `model = Net(...)`: the variable holds another module from then on, one
-// that no earlier move applies to.
+// `model = Net(...)`, `state = State()`: the place holds another module from
+// then on, one that no earlier move applies to.
 struct Reassignment {
   const Stmt *assign;
-  const ValueDecl *module;
+  ModulePlace module;
 };
 
 bool isCallable(QualType t) {
@@ -55,18 +56,18 @@ bool passesDevice(const CallExpr *load) {
   return !size && !isCallable(second) && !isCallable(load->getArg(1)->getType());
 }
 
-// A holder or shared_ptr of a module, in a local, parameter or member.
-const ValueDecl *moduleHandle(const Expr *e) {
+// A holder or shared_ptr of a module, in a local, parameter or member, or a field of one.
+ModulePlace moduleHandle(const Expr *e) {
   std::optional<HeldModule> held = classifyMemberType(e->getType());
-  if (!held || (held->kind != HoldKind::Holder && held->kind != HoldKind::SharedPtr)) return nullptr;
-  return moduleVariable(e);
+  if (!held || (held->kind != HoldKind::Holder && held->kind != HoldKind::SharedPtr)) return {};
+  return modulePlace(e);
 }
 
 // The module given to torch::load; the std::vector<Tensor> overload and
 // optimizers are not modules.
-const ValueDecl *loadedModule(const CallExpr *call) {
+ModulePlace loadedModule(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
-  if (!fd || fd->getQualifiedNameAsString() != "torch::load" || call->getNumArgs() < 2) return nullptr;
+  if (!fd || fd->getQualifiedNameAsString() != "torch::load" || call->getNumArgs() < 2) return {};
   return moduleHandle(call->getArg(0));
 }
 
@@ -76,15 +77,16 @@ struct Collector : RecursiveASTVisitor<Collector> {
   std::vector<Reassignment> reassignments;
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
     if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
-      if (const ValueDecl *module = moduleHandle(op->getArg(0))) reassignments.push_back({op, module});
+      // The holder itself, or a struct holding it (`state = TrainState()`).
+      if (ModulePlace module = modulePlace(op->getArg(0))) reassignments.push_back({op, module});
     return true;
   }
   bool VisitCallExpr(CallExpr *call) {
     if (isModuleToDevice(call)) {
       if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
-        if (const ValueDecl *module = moduleVariable(mc->getImplicitObjectArgument()))
+        if (ModulePlace module = modulePlace(mc->getImplicitObjectArgument()))
           moves.push_back({call, module, call->getArg(0)});
-    } else if (const ValueDecl *module = loadedModule(call)) {
+    } else if (ModulePlace module = loadedModule(call)) {
       if (!passesDevice(call)) loads.push_back({call, module});
     }
     return true;
@@ -93,8 +95,9 @@ struct Collector : RecursiveASTVisitor<Collector> {
 
 SourcePoint pointOf(ASTContext &ctx, SourceLocation loc) { return toPoint(ctx.getSourceManager(), loc); }
 
-std::string memberClass(const ValueDecl *module) {
-  const auto *field = dyn_cast<FieldDecl>(module);
+// The class whose member holds the module (`this->model`, `this->parts.model`).
+std::string memberClass(const ModulePlace &module) {
+  const auto *field = dyn_cast<FieldDecl>(module.root);
   const auto *owner = field ? dyn_cast<CXXRecordDecl>(field->getParent()) : nullptr;
   return owner ? classKey(owner) : "";
 }
@@ -110,7 +113,7 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
     std::string owner = memberClass(m.module);
     if (owner.empty()) continue;
     CallSiteFact f = callSiteFact(CallSiteKind::ModuleMovedToDevice, m.call, fd, ctx);
-    f.subject = m.module->getNameAsString();
+    f.subject = m.module.name();
     f.memberOf = owner;
     f.device = deviceText.inClass(m.device);
     f.indexFreeDevice = isIndexFreeDevice(m.device, fd);
@@ -121,7 +124,7 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
   for (const Load &load : found.loads) {
     std::vector<const Stmt *> replaced;
     for (const Reassignment &r : found.reassignments)
-      if (r.module == load.module) replaced.push_back(r.assign);
+      if (r.module.covers(load.module)) replaced.push_back(r.assign);
     // The move that reaches the load, preferring one to a device with an index.
     const Move *before = nullptr;
     bool movedHere = false, indexFree = true;
@@ -147,7 +150,7 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
       if (m.module == load.module) sameModule.push_back(m.call);
     if (before && order.alwaysFollowedBy(load.call, sameModule)) continue;
     CallSiteFact f = callSiteFact(CallSiteKind::LoadWithoutDevice, load.call, fd, ctx);
-    f.subject = load.module->getNameAsString();
+    f.subject = load.module.name();
     f.memberOf = memberClass(load.module);
     if (!before && f.memberOf.empty()) continue;  // a local never moved here
     if (load.call->getRParenLoc().isFileID()) f.fixBegin = f.fixEnd = pointOf(ctx, load.call->getRParenLoc());

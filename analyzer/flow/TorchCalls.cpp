@@ -127,33 +127,6 @@ bool isModuleToDevice(const CallExpr *call) {
          isDeviceRecord(md->getParamDecl(0)->getType()) && isModuleClass(md->getParent());
 }
 
-const ValueDecl *moduleVariable(const Expr *e) {
-  for (int step = 0; e && step < 8; ++step) {
-    e = stripValue(e);
-    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
-      const auto *var = dyn_cast<VarDecl>(ref->getDecl());
-      return var && var->hasLocalStorage() ? var : nullptr;
-    }
-    if (const auto *me = dyn_cast<MemberExpr>(e))
-      return isa<FieldDecl>(me->getMemberDecl()) && isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())
-                 ? me->getMemberDecl()
-                 : nullptr;
-    // `model->`, `*model`: the holder or pointer itself.
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
-      if (op->getOperator() != OO_Arrow && op->getOperator() != OO_Star) return nullptr;
-      e = op->getArg(0);
-      continue;
-    }
-    if (const auto *u = dyn_cast<UnaryOperator>(e)) {
-      if (u->getOpcode() != UO_Deref) return nullptr;
-      e = u->getSubExpr();
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
 bool isCudaDevice(const Expr *e) {
   CudaDeviceFinder f;
   f.TraverseStmt(const_cast<Expr *>(e));

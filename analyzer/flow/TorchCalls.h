@@ -18,10 +18,6 @@ std::string qualifiedCallee(const clang::CallExpr *call);
 // overload (or an override) whose first parameter is a device.
 bool isModuleToDevice(const clang::CallExpr *call);
 
-// The local variable, parameter or member (of `this`) that names the module
-// an expression refers to, through holder/shared_ptr `->`, `*` and copies.
-const clang::ValueDecl *moduleVariable(const clang::Expr *e);
-
 // True when the expression denotes a CUDA device: c10::DeviceType::CUDA
 // (kCUDA), Device("cuda..."), or a local initialised with one.
 bool isCudaDevice(const clang::Expr *e);

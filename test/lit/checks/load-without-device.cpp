@@ -178,6 +178,36 @@ void maybe_fresh(const std::string &path, torch::Device device, bool fresh) {
   // FIXED: torch::load(net, path, device);
 }
 
+// The model is a field of a local struct: the place is `state.net`.
+struct TrainState {
+  Net net{4};
+  int epoch = 0;
+};
+void resume_state(const std::string &path, int rank) {
+  TrainState state;
+  state.net->to(torch::Device(torch::kCUDA, rank));
+  torch::load(state.net, path);
+  // CHECK: [[@LINE-1]]:3: warning: torch::load() without a device puts the parameters of 'state.net' back
+  // CHECK: [[@LINE-3]]:3: note: 'state.net' is moved to 'torch::Device(torch::kCUDA, rank)' here
+  // FIXED: torch::load(state.net, path, torch::Device(torch::kCUDA, rank));
+}
+
+// Another field, or the whole struct replaced before the load: silent.
+struct Pair {
+  Net a{4}, b{4};
+};
+void resume_other_field(const std::string &path, int rank) {
+  Pair p;
+  p.a->to(torch::Device(torch::kCUDA, rank));
+  torch::load(p.b, path);
+}
+void resume_replaced(const std::string &path, int rank) {
+  TrainState state;
+  state.net->to(torch::Device(torch::kCUDA, rank));
+  state = TrainState();
+  torch::load(state.net, path);
+}
+
 // ---- Negatives ------------------------------------------------------------
 
 // Train on the device, then load the best checkpoint into a new model that
