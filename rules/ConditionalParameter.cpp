@@ -39,7 +39,7 @@ class ConditionalParameter : public Rule {
       Reach reached = reachFrom(c, "forward");
       for (const RegistrationFact &r : c.registrations) {
         auto it = reached.find(r.member);
-        if (it == reached.end() || !it->second || c.opaqueMembers.count(r.member) || !isTrainable(index, r, c)) continue;
+        if (it == reached.end() || !it->second || c.escapes(r.member) || !isTrainable(index, r, c)) continue;
         const Condition &skip = it->second->skip;
         if (!hasText(skip)) continue;  // a condition nnlint cannot show is not one it can report
         Verdict v = judgeSkip(c, r, skip);

@@ -74,7 +74,7 @@ class UnregisteredSubmodule : public Rule {
       if (h.member == member) return true;
     for (const auto &[name, method] : c.methods)
       if (method.membersReturned.count(member)) return true;
-    return isRegistered(c, member) || c.opaqueMembers.count(member) || c.membersUsedOutside.count(member) ||
+    return isRegistered(c, member) || c.escapes(member) ||
            c.membersTestedEmpty.count(member);
   }
 
@@ -102,11 +102,11 @@ class UnregisteredSubmodule : public Rule {
   void checkMember(const ModelIndex &index, const ClassFact &c, const MemberFact &m,
                    std::vector<Finding> &out) const {
     if (m.kind == HoldKind::Tensor) return;
-    if (c.opaqueMembers.count(m.name) || isRegistered(c, m.name)) return;
+    if (c.escapes(m.name) || isRegistered(c, m.name)) return;
     // A base class's member: the base registers, or not, in its own methods.
     const ClassFact *base = m.inheritedFrom.empty() ? nullptr : index.find(m.inheritedFrom);
     if (!m.inheritedFrom.empty() &&
-        (!base || !base->allMethodsSeen() || base->opaqueMembers.count(m.name) || isRegistered(*base, m.name)))
+        (!base || !base->allMethodsSeen() || base->escapes(m.name) || isRegistered(*base, m.name)))
       return;
 
     // What the member is given: fresh modules that nobody registered, or only

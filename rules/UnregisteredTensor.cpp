@@ -30,7 +30,7 @@ class UnregisteredTensor : public Rule {
       if (!c.allMethodsSeen()) continue;
       std::set<std::string> perCall = c.reachableFrom("forward");
       for (const MemberFact &m : c.members) {
-        if (m.kind != HoldKind::Tensor || !m.inheritedFrom.empty() || c.opaqueMembers.count(m.name) ||
+        if (m.kind != HoldKind::Tensor || !m.inheritedFrom.empty() || c.escapes(m.name) ||
             isRegistered(c, m.name))
           continue;
         if (writtenIn(c, m.name, perCall)) continue;  // a cache recomputed on every call, not state

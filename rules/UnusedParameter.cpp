@@ -73,7 +73,7 @@ class UnusedParameter : public Rule {
       reportOverwrites(index, c, out);
       if (everything || c.frozenMembers.count("*")) continue;
       for (const RegistrationFact &r : c.registrations) {
-        if (reached.count(r.member) || c.opaqueMembers.count(r.member) || c.frozenMembers.count(r.member) ||
+        if (reached.count(r.member) || c.escapes(r.member) || c.frozenMembers.count(r.member) ||
             !isTrainable(index, r, c))
           continue;
         auto d = dead.find(r.member);

@@ -15,6 +15,10 @@ const MemberFact *ClassFact::member(const std::string &n) const {
   return nullptr;
 }
 
+bool ClassFact::escapes(const std::string &member) const {
+  return opaqueMembers.count(member) || membersUsedOutside.count(member);
+}
+
 bool ClassFact::allMethodsSeen() const {
   for (const auto &[name, m] : methods)
     if (!m.defined) return false;
@@ -39,7 +43,7 @@ std::vector<const MemberFact *> ClassFact::containersKeptByClone() const {
   std::vector<const MemberFact *> out;
   if (!isCloneable || hasOwnClone || !allMethodsSeen()) return out;
   for (const MemberFact &m : members)
-    if (m.kind == HoldKind::Container && m.inheritedFrom.empty() && !opaqueMembers.count(m.name)) out.push_back(&m);
+    if (m.kind == HoldKind::Container && m.inheritedFrom.empty() && !escapes(m.name)) out.push_back(&m);
   return out;
 }
 

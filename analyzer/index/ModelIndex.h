@@ -285,6 +285,11 @@ struct ClassFact {
   std::set<std::string> membersTestedEmpty;
 
   const MemberFact *member(const std::string &n) const;
+  // Whether code the analysis cannot follow may do anything with the member:
+  // it is passed to a function whose body was not seen, or code outside the
+  // class names it. Every check stays silent about such a member (a note at
+  // most): the one rule for what nnlint does not know.
+  bool escapes(const std::string &member) const;
   // Every method declared in the class has been seen with its body.
   bool allMethodsSeen() const;
   // Methods reachable from `root` through calls to the class's own methods.

@@ -54,7 +54,7 @@ bool memberTrainable(const ModelIndex &index, const ClassFact &c, const std::str
   if (!m || depth > 8) return true;
   if (!isModuleContainerClass(m->moduleClass)) return classTrainable(index, c, m->moduleClass, depth + 1);
   auto it = c.containerElements.find(member);
-  if (it == c.containerElements.end() || it->second.count(kUnknownElement) || c.opaqueMembers.count(member)) return true;
+  if (it == c.containerElements.end() || it->second.count(kUnknownElement) || c.escapes(member)) return true;
   for (const std::string &element : it->second)
     if (classTrainable(index, c, element, depth + 1)) return true;
   return false;

@@ -76,7 +76,7 @@ bool touchedBy(const ClassFact &c, const std::string &member) {
     if (w.member == member) return true;
   for (const RegistrationFact &r : c.registrations)
     if (r.member == member) return true;
-  return c.opaqueMembers.count(member) || c.frozenMembers.count(member) || c.frozenMembers.count("*");
+  return c.escapes(member) || c.frozenMembers.count(member) || c.frozenMembers.count("*");
 }
 
 }  // namespace
@@ -105,7 +105,7 @@ std::vector<SkippedBaseMember> skippedBaseMembers(const ModelIndex &index, const
       bool hidden = seen && seen->inheritedFrom.empty();
       if (r.member.empty() || r.when.op != CondOp::True || (r.method != "<ctor>" && r.method != "reset") || hidden ||
           !baseReached->count(r.member) || guardedIn(*base, r.member) || reached->count(r.member) || touchedBy(derived, r.member) ||
-          base->opaqueMembers.count(r.member) || base->frozenMembers.count(r.member) ||
+          base->escapes(r.member) || base->frozenMembers.count(r.member) ||
           base->frozenMembers.count("*") || !isTrainable(index, r, *base))
         continue;
       out.push_back({base, &r, &baseForward->second});

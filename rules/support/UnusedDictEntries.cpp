@@ -42,7 +42,7 @@ std::vector<UnusedDictEntry> unusedDictEntries(const ModelIndex &index, const Cl
     const MemberFact *member = c.member(d.member);
     const RegistrationFact *reg = registrationOf(c, d.member);
     if (!member || !member->inheritedFrom.empty() || !reg || reg->kind != RegKind::Module || !reached.count(d.member) ||
-        c.opaqueMembers.count(d.member) || c.frozenMembers.count(d.member) || !onlyFilledInSetup(c, d.member) ||
+        c.escapes(d.member) || c.frozenMembers.count(d.member) || !onlyFilledInSetup(c, d.member) ||
         d.moduleClass.empty() || !moduleClassTrainable(index, c, d.moduleClass))
       continue;
     auto keys = keysLookedUp(c, d.member);
