@@ -2,8 +2,8 @@
 """The editor benchmark: time from didChange to publishDiagnostics, for
 `nnlint --lsp` and for clangd-19, on the same files with the same flags, in
 one run. Each server opens the file (its first diagnostics are the cold
-time), then the file is edited EDITS times without saving (a line appended
-to the model's code, as a user types) and each edit waits for that edit's
+time), then the file is edited EDITS times without saving (a declaration
+appended, as a user types code) and each edit waits for that edit's
 diagnostics. Prints one line per file and server, then the medians and the
 ratio nnlint / clangd:
 
@@ -11,8 +11,9 @@ ratio nnlint / clangd:
 
 clangd reads the flags from a compile_commands.json written to a scratch
 folder; nnlint gets them after `--`, as on its command line. Each server
-runs with its own defaults, debounce included (ours is no longer than the
-last analysis; clangd's is adaptive), since both are part of what a user waits.
+runs with its own defaults, debounce included (nnlint has none: a newer edit
+cancels a running analysis; clangd's is adaptive), since both are part of
+what a user waits for.
 """
 import json
 import os
@@ -27,11 +28,11 @@ from lsp_test import Client, uri  # noqa: E402
 
 
 def edits_of(text, count):
-    # A statement-free line inside the file's last function body would change
-    # no fact either; a comment at the end changes the text and its hash, so
-    # neither server can answer from what it kept of the previous version.
+    # A declaration added at the end: code, not a comment, so the new text
+    # must be parsed again by both servers (nothing can be answered from the
+    # previous version), and it changes no finding.
     for n in range(count):
-        text += "// edit %d\n" % n
+        text += "static int nnlint_bench_edit_%d = %d;\n" % (n, n)
         yield text
 
 

@@ -5,7 +5,9 @@
 #     file (wall and peak RSS); the file is edited between the runs, as in an
 #     editor, so nothing is answered from the facts cache;
 #   - the editor loop: `nnlint --lsp`, time from didSave to publishDiagnostics
-#     once the file has been opened (bench/lsp_save.py);
+#     once the file has been opened (bench/lsp_save.py), and from didChange to
+#     publishDiagnostics against clangd-19 on the bundled examples
+#     (bench/lsp_edit.py; `scripts/setup.sh --bench` installs clangd-19);
 #   - files named without a database (the README's first command): first run
 #     and unchanged second run, which the facts cache answers;
 #   - a generated 100-file project with compile_commands.json
@@ -22,7 +24,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=${WORK:-$(mktemp -d /tmp/nnlint-workflows.XXXXXX)}
 source "$here/measure.sh" "${1:-}"
-require clang++-19 /usr/bin/time python3 bc
+require clang++-19 clangd-19 /usr/bin/time python3 bc
 results=$work/results.tsv
 : >"$results"
 
@@ -42,6 +44,10 @@ done
 # The editor loop: open (the block is cached already), then three saves.
 python3 "$here/lsp_save.py" "$nnlint" "$work/real/classifier.cpp" "$cache" 3 -- "${flags[@]}" >"$work/lsp.txt"
 awk '{ printf "lsp\t%s\t%s\t%s\t0\n", $1, $2, $3 }' "$work/lsp.txt" >>"$results"
+
+# Typing in the editor, against clangd-19 on the same files and flags.
+python3 "$here/lsp_edit.py" "$nnlint" clangd-19 "$work/cache-edit" --edits 5 "$here"/../examples/correct/*.cpp \
+  "$here"/../examples/defective/*.cpp -- "${flags[@]}" >"$work/lsp_edit.txt"
 
 # Files without a database: the second run on unchanged files parses nothing.
 cache=$work/cache-files
@@ -73,4 +79,6 @@ measure "one file, no database, cold cache" project -- "$nnlint" --cache-dir="$w
 
 echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 "$here/report_workflows.py" "$results"
+echo
+cat "$work/lsp_edit.txt"
 echo "bench: raw results in $results" >&2

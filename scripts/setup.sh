@@ -3,6 +3,8 @@
 # Idempotent; run as root (or with sudo available).
 #   setup.sh --sanitizers   also the sanitizer and libFuzzer runtimes (for
 #                           scripts/sanitize.sh and scripts/fuzz.sh)
+#   setup.sh --bench        also clangd-19, which bench/workflows.sh compares
+#                           the editor loop with
 set -euo pipefail
 
 packages=(
@@ -12,6 +14,7 @@ packages=(
   python3 python3-jsonschema python3-yaml pre-commit
 )
 [ "${1:-}" = "--sanitizers" ] && packages+=(libclang-rt-19-dev)
+[ "${1:-}" = "--bench" ] && packages+=(clangd-19)
 
 missing=()
 for p in "${packages[@]}"; do
