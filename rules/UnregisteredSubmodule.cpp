@@ -24,6 +24,7 @@ class UnregisteredSubmodule : public Rule {
       if (!c.allMethodsSeen()) continue;
       for (const MemberFact &m : c.members) checkMember(index, c, m, out);
       for (const MemberFact &m : c.members) checkNeverConstructed(index, c, m, out);
+      checkStructFields(index, c, out);
     }
   }
 
@@ -76,6 +77,39 @@ class UnregisteredSubmodule : public Rule {
       if (method.membersReturned.count(member)) return true;
     return isRegistered(c, member) || c.escapes(member) ||
            c.membersTestedEmpty.count(member);
+  }
+
+  // A plain struct member counts as registered when any of its fields is;
+  // a field given a fresh module that no registration names is lost all the
+  // same (`heads.box = Linear(8, 4)` beside `heads.cls = register_module(...)`).
+  void checkStructFields(const ModelIndex &index, const ClassFact &c, std::vector<Finding> &out) const {
+    std::map<std::string, std::map<std::string, std::vector<const StructFieldFact *>>> byMember;
+    for (const StructFieldFact &f : c.structFields) byMember[f.member][f.field].push_back(&f);
+    for (const auto &[member, fields] : byMember) {
+      if (c.escapes(member) || fields.count("") || !isRegistered(c, member) || !used(c, member)) continue;
+      const StructFieldFact *sibling = nullptr;  // a field of the struct that is registered
+      for (const auto &[field, uses] : fields)
+        for (const StructFieldFact *u : uses)
+          if (u->use == StructFieldUse::Registered && !sibling) sibling = u;
+      for (const auto &[field, uses] : fields) {
+        const StructFieldFact *fresh = nullptr;
+        bool judged = true;
+        for (const StructFieldFact *u : uses) {
+          judged &= u->use == StructFieldUse::AssignedFresh;
+          if (u->use == StructFieldUse::AssignedFresh && !fresh) fresh = u;
+        }
+        if (!judged || !fresh) continue;
+        std::string name = member + "." + field;
+        Finding f;
+        f.check = info().id;
+        f.severity = isStatefulModule(index, fresh->moduleClass) ? Severity::Warning : Severity::Note;
+        f.loc = fresh->loc;
+        f.message = "submodule '" + name + "' (" + fresh->type + ") is never registered with register_module(); " +
+                    "parameters(), to(), eval(), save and clone() do not see it";
+        if (sibling) f.notes.push_back({"'" + member + "." + sibling->field + "' is registered here", sibling->loc});
+        out.push_back(std::move(f));
+      }
+    }
   }
 
   // `Linear head{nullptr};` that nothing ever gives a module, used on every

@@ -15,6 +15,7 @@
 #include "flow/OutsideMemberUses.h"
 #include "flow/ParameterWrites.h"
 #include "flow/RunningStatsModules.h"
+#include "flow/StructFieldModules.h"
 #include "flow/TensorMemberWrites.h"
 #include "flow/TorchTypes.h"
 #include "flow/UseConditions.h"
@@ -600,6 +601,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
       if (!isa<CXXConstructorDecl>(fd) && !isa<CXXDestructorDecl>(fd)) recordDeadUses(m, md, ctx_, otherOverload);
       for (const std::string &member : findFrozenMembers(fd)) cls->frozenMembers.insert(member);
       for (const std::string &member : findEmptinessTests(fd)) cls->membersTestedEmpty.insert(member);
+      for (StructFieldFact &f : findStructFieldUses(fd)) cls->structFields.push_back(std::move(f));
       for (ParameterWriteFact &w : findParameterWrites(md, ctx_)) cls->parameterWrites.push_back(std::move(w));
       recordRunningStatsCreations(fd, *cls, ctx_);
       for (TensorWriteFact &w : findTensorMemberWrites(md, ctx_)) cls->tensorWrites.push_back(std::move(w));

@@ -30,10 +30,11 @@ constexpr std::size_t fieldCount() {
     return sizeof...(Fields);
 }
 
-#define NNLINT_COUNT_ARGS(...) NNLINT_COUNT_ARGS_(__VA_ARGS__, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, \
-                                                  11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define NNLINT_COUNT_ARGS(...)                                                                                    \
+  NNLINT_COUNT_ARGS_(__VA_ARGS__, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, \
+                     11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define NNLINT_COUNT_ARGS_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, \
-                           a20, a21, a22, a23, a24, n, ...)                                                      \
+                           a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, n, ...)              \
   n
 
 // One line per struct of ModelIndex.h. A field added there must be added to
@@ -67,6 +68,9 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CondOp, {{CondOp::True, "true"},
 NLOHMANN_JSON_SERIALIZE_ENUM(WriteKind, {{WriteKind::Assign, "assign"},
                                          {WriteKind::Append, "append"},
                                          {WriteKind::Clear, "clear"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(StructFieldUse, {{StructFieldUse::AssignedFresh, "assigned_fresh"},
+                                              {StructFieldUse::Registered, "registered"},
+                                              {StructFieldUse::Escapes, "escapes"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(DeadReason, {{DeadReason::Discarded, "discarded"},
                                           {DeadReason::Overwritten, "overwritten"},
                                           {DeadReason::NoGrad, "no_grad"},
@@ -99,6 +103,7 @@ NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
 NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration, conditional)
 NNLINT_JSON(TensorWriteFact, member, method, loc, how, onlyInTraining)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
+NNLINT_JSON(StructFieldFact, member, field, type, moduleClass, use, method, loc)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, keyed, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
@@ -109,7 +114,7 @@ NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returns
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites, methodPointerTargets,
-            membersUsedOutside, membersTestedEmpty)
+            membersUsedOutside, membersTestedEmpty, structFields)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed, inputsWritten, inputsEmpty, inputsSometimes)

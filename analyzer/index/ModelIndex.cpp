@@ -125,6 +125,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
   into.opaqueMembers.insert(from.opaqueMembers.begin(), from.opaqueMembers.end());
   into.membersUsedOutside.insert(from.membersUsedOutside.begin(), from.membersUsedOutside.end());
   into.membersTestedEmpty.insert(from.membersTestedEmpty.begin(), from.membersTestedEmpty.end());
+  into.structFields.insert(into.structFields.end(), from.structFields.begin(), from.structFields.end());
   into.flagValues.insert(from.flagValues.begin(), from.flagValues.end());
   for (const auto &[member, classes] : from.containerElements)
     into.containerElements[member].insert(classes.begin(), classes.end());

@@ -169,6 +169,25 @@ struct HelperCall {
   SourcePoint loc;
 };
 
+enum class StructFieldUse {
+  AssignedFresh,  // `heads.box = Linear(8, 4);`
+  Registered,     // `heads.box = register_module(...)`, `register_module("box", heads.box)`
+  Escapes,        // given to a function, copied, assigned from elsewhere: not followed
+};
+
+// A use of a module field of a plain struct member (`heads.box` of `Heads
+// heads;`) in one of the class's methods; `field` is "" for the struct
+// member used whole (then every field escapes).
+struct StructFieldFact {
+  std::string member;
+  std::string field;
+  std::string type;         // the field's type as written
+  std::string moduleClass;  // Impl class of the module it holds
+  StructFieldUse use = StructFieldUse::Escapes;
+  std::string method;
+  SourcePoint loc;
+};
+
 // The condition under which a use happens (`if (use_aux_)`, `training ? a : b`).
 struct Guard {
   std::string condition;  // source text
@@ -283,6 +302,7 @@ struct ClassFact {
   std::set<std::string> membersUsedOutside;
   // Members whose holder or pointer a method tests for emptiness (`head.is_empty()`).
   std::set<std::string> membersTestedEmpty;
+  std::vector<StructFieldFact> structFields;
 
   const MemberFact *member(const std::string &n) const;
   // Whether code the analysis cannot follow may do anything with the member:

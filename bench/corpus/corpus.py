@@ -110,7 +110,7 @@ def include_dirs(root):
     return sorted(dirs)
 
 
-def run_repo(args, name, root, units):
+def run_repo(args, name, root, units, extra=()):
     out = pathlib.Path(args.work) / "results" / (name.replace("/", "+") + ".json")
     if args.reuse and out.exists():
         return json.loads(out.read_text()), 0.0
@@ -118,7 +118,7 @@ def run_repo(args, name, root, units):
     flags = ["-std=c++17", "-w"] + [f"-isystem{d}" for d in args.torch_include + THIRD_PARTY_INCLUDES
                                      if pathlib.Path(d).is_dir()]
     flags += [f"-I{d}" for d in include_dirs(root)]
-    cmd = [args.nnlint, "--format=json", f"--output={out}", f"-j{args.jobs}", "--srcroot", str(root)]
+    cmd = [args.nnlint, "--format=json", f"--output={out}", f"-j{args.jobs}", "--srcroot", str(root), *extra]
     cmd += [str(u) for u in units] + ["--"] + flags
     started = time.time()
     proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=args.timeout)
@@ -128,6 +128,20 @@ def run_repo(args, name, root, units):
               file=sys.stderr)
         return None, seconds
     return json.loads(out.read_text()), seconds
+
+
+def time_repo(args, name, root, units, totals):
+    """Both binaries on the same files, back to back, so the machine's load is shared."""
+    seconds = {}
+    for key, binary in (("other", args.time_against), ("this", args.nnlint)):
+        timed = argparse.Namespace(**vars(args))
+        timed.nnlint, timed.reuse = binary, False
+        timed.work = str(pathlib.Path(args.work) / ("timing-" + key))
+        seconds[key] = run_repo(timed, name, root, units, ["--no-cache"])[1]
+        totals[key] += seconds[key]
+    totals["files"] += len(units)
+    print(f"{name}: {len(units)} files, {seconds['other'] / len(units):.2f} s/file before, "
+          f"{seconds['this'] / len(units):.2f} s/file now", flush=True)
 
 
 def main():
@@ -143,6 +157,9 @@ def main():
     ap.add_argument("--reuse", action="store_true", help="summarise the results of an earlier run where present")
     ap.add_argument("--list", action="store_true", help="print every finding with its judgment")
     ap.add_argument("--json", help="write every finding with its judgment to this file")
+    ap.add_argument("--time-against", metavar="OTHER_NNLINT",
+                    help="only time: run OTHER_NNLINT and --nnlint on each repository, one after the other, "
+                         "both with --no-cache (every file parsed), and print seconds per file and the ratio")
     args = ap.parse_args()
     args.torch_include = args.torch_include or ["/usr/include/torch/csrc/api/include"]
 
@@ -165,6 +182,9 @@ def main():
         units = translation_units(root)
         if not units:
             continue
+        if args.time_against:
+            time_repo(args, name, root, units, totals)
+            continue
         doc, seconds = run_repo(args, name, root, units)
         totals["files"] += len(units)
         totals["seconds"] += seconds
@@ -184,6 +204,10 @@ def main():
             rows.append({"check": f["check"], "repo": name, "file": rel, "line": f["line"],
                          "message": f["message"], "verdict": verdict, "reason": reason})
 
+    if args.time_against:
+        print(f"{totals['files']} files: {args.time_against} {totals['other']:.1f} s, {args.nnlint} "
+              f"{totals['this']:.1f} s, ratio {totals['this'] / max(totals['other'], 1e-9):.3f}")
+        return
     print(f"{totals['files']} files, {totals['files not analysed']} not analysed, "
           f"{totals['seconds']:.0f} s, {totals['missing repositories']} repositories missing")
     print(f"{'check':34} {'warnings':>8} {'real':>5} {'false':>6} {'debatable':>9} {'unjudged':>8} {'notes':>6}")
