@@ -74,9 +74,11 @@ class Server {
           break;
         case Transport::Status::Closed:
           return shutdown_ ? 0 : 1;
-        case Transport::Status::Wake:
-          if (auto done = worker_.poll()) finish(*done);
+        case Transport::Status::Wake: {
+          std::optional<std::string> result;
+          if (worker_.poll(result)) finish(result);
           break;
+        }
         case Transport::Status::Timeout:
           break;
       }

@@ -57,20 +57,18 @@ bool Worker::start(const std::function<std::string()> &work) {
   return true;
 }
 
-std::optional<std::optional<std::string>> Worker::poll() {
-  if (!running()) return std::nullopt;
+bool Worker::poll(std::optional<std::string> &result) {
+  if (!running()) return false;
   char chunk[1 << 16];
-  for (;;) {
-    ssize_t n = ::read(fd_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n > 0) {
-      received_.append(chunk, static_cast<size_t>(n));
-      // Whatever else is there comes with the next wake-up.
-      return std::nullopt;
-    }
-    if (n < 0 && errno == EAGAIN) return std::nullopt;
-    return reap();
+  ssize_t n;
+  while ((n = ::read(fd_, chunk, sizeof chunk)) < 0 && errno == EINTR) {
   }
+  if (n > 0) {
+    received_.append(chunk, static_cast<size_t>(n));
+    return false;  // whatever else is there comes with the next wake-up
+  }
+  result = reap();
+  return true;
 }
 
 std::optional<std::string> Worker::reap() {

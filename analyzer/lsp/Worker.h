@@ -23,9 +23,9 @@ class Worker {
   bool running() const { return pid_ > 0; }
   // Readable when the worker has sent something or ended; -1 when none runs.
   int fd() const { return fd_; }
-  // Reads what is there; the result once the worker has ended: its text, or
-  // nothing when it died before sending all of it.
-  std::optional<std::optional<std::string>> poll();
+  // Reads what is there; true once the worker has ended, with `result` its
+  // text, or empty when it died before sending all of it.
+  bool poll(std::optional<std::string> &result);
   // Kills the worker and forgets it.
   void cancel();
 
