@@ -134,9 +134,10 @@ Array codeActions(const Array &diagnostics, const Object &range) {
     for (const llvm::json::Value &fix : *fixes) {
       const Object *f = fix.getAsObject();
       auto fixUri = f ? f->getString("uri") : std::nullopt;
-      if (!fixUri) continue;
+      const Value *fixRange = f ? f->get("range") : nullptr, *text = f ? f->get("newText") : nullptr;
+      if (!fixUri || !fixRange || !text) continue;
       if (!changes.getArray(*fixUri)) changes[*fixUri] = Array();
-      changes.getArray(*fixUri)->push_back(Object{{"range", *f->get("range")}, {"newText", *f->get("newText")}});
+      changes.getArray(*fixUri)->push_back(Object{{"range", *fixRange}, {"newText", *text}});
     }
     std::string check = d->getString("code").value_or("nnlint").str();
     actions.push_back(Object{{"title", "Apply nnlint's fix for " + check},

@@ -6,12 +6,17 @@
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonDepth.h"
 #include "lsp/Transport.h"
+#include "report/RulePages.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <fcntl.h>
 #include <string>
 #include <unistd.h>
+
+// The SARIF writer that the diagnostics share their links with embeds the
+// rule pages, which are generated in the analyzer's build; no page is needed here.
+const char *nnlint::rulePage(const std::string &) { return nullptr; }
 
 namespace {
 
