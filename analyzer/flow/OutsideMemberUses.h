@@ -1,7 +1,8 @@
 // Members of module classes that code outside the class names
 // (`model->head = Linear(8, 2)` in main(), a friend, another class): what
-// such code does to them is not followed, so checks that need to know every
-// write to a member stay silent about these.
+// such code does to them is not followed, so the checks stay silent about
+// these (ClassFact::escapes). A member that is only printed there
+// (`std::cout << net->head`) is not counted.
 #pragma once
 
 #include "index/ModelIndex.h"

@@ -6,6 +6,8 @@
 // RUN: not %nnlint --checks=-*,nn-unused-parameter,nn-conditional-parameter,nn-unregistered-tensor,nn-unregistered-submodule %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
 #include <torch/torch.h>
 
+#include <iostream>
+
 void external_setup(torch::Tensor &t);  // body not in the run
 
 // The auxiliary head is not reached from forward(); the training step runs it
@@ -69,3 +71,16 @@ int main() {
   open->register_module("head", open->head);
   aux_step(AuxNet(), torch::ones({1, 8}));
 }
+
+// Printed outside the class: printing neither registers nor trains, so the
+// check still warns.
+struct PrintedImpl : torch::nn::Module {
+  PrintedImpl() { head = torch::nn::Linear(8, 2); }
+  // CHECK-DAG: escaping-members.cpp:[[@LINE-1]]:19: note: assigned here, in the constructor
+  torch::Tensor forward(torch::Tensor x) { return head(x); }
+  torch::nn::Linear head{nullptr};
+  // CHECK-DAG: escaping-members.cpp:[[@LINE-1]]:21: warning: submodule 'head' (torch::nn::Linear) is never registered
+};
+TORCH_MODULE(Printed);
+
+void show(Printed net) { std::cout << "head: " << net->head << std::endl; }
