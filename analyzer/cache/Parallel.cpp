@@ -22,17 +22,6 @@ namespace {
 using Counter = std::atomic<size_t>;
 static_assert(Counter::is_always_lock_free, "the task counter is shared between processes");
 
-bool writeAll(int fd, const char *data, size_t size) {
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
 // Worker: run tasks until none are left; each message is an 8-byte length
 // and {"task": i, "result": ...} in CBOR, which carries strings as bytes: a
 // file name that is not UTF-8 comes back unchanged.
@@ -74,6 +63,17 @@ void takeMessages(std::string &buffer, std::vector<std::optional<nlohmann::json>
 }
 
 }  // namespace
+
+bool writeAll(int fd, const char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
 
 unsigned availableCores() {
   cpu_set_t set;

@@ -18,6 +18,9 @@ std::vector<std::optional<nlohmann::json>> runInWorkers(size_t tasks, unsigned w
                                                         const std::function<nlohmann::json(size_t)> &task,
                                                         const std::function<void(size_t done)> &progress);
 
+// Writes all of `data` to `fd` (a worker's pipe); false when it cannot.
+bool writeAll(int fd, const char *data, size_t size);
+
 // The number of cores this process may use.
 unsigned availableCores();
 

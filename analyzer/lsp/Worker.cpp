@@ -1,5 +1,7 @@
 #include "lsp/Worker.h"
 
+#include "cache/Parallel.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -11,22 +13,6 @@
 #include <unistd.h>
 
 namespace nnlint::lsp {
-namespace {
-
-bool writeAll(int fd, const std::string &text) {
-  const char *data = text.data();
-  size_t left = text.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    left -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-}  // namespace
 
 bool Worker::start(const std::function<std::string()> &work) {
   cancel();
@@ -44,7 +30,7 @@ bool Worker::start(const std::function<std::string()> &work) {
     // A length first: a worker that dies halfway is told from one that finished.
     std::string text = work();
     std::string sized = std::to_string(text.size()) + "\n" + text;
-    ::_exit(writeAll(fds[1], sized) ? 0 : 1);
+    ::_exit(writeAll(fds[1], sized.data(), sized.size()) ? 0 : 1);
   }
   ::close(fds[1]);
   if (pid < 0) {
