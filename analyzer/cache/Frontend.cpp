@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Serialization/ASTReader.h"
@@ -31,6 +32,7 @@ class FirstErrorConsumer : public DiagnosticConsumer {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < DiagnosticsEngine::Error) return;
     if (info.getLocation().isValid()) places_.push_back(info.getLocation());
+    missingInclude_ |= info.getID() == diag::err_pp_file_not_found;
     if (++errors_ > 1) return;
     llvm::SmallString<128> text;
     info.FormatDiagnostic(text);
@@ -39,6 +41,7 @@ class FirstErrorConsumer : public DiagnosticConsumer {
       firstLoc_ = toPoint(info.getSourceManager(), info.getLocation());
   }
   unsigned errors() const { return errors_; }
+  bool missingInclude() const { return missingInclude_; }
   const std::string &first() const { return first_; }
   const SourcePoint &firstLoc() const { return firstLoc_; }
   // Where every error was reported (valid while the parse's SourceManager lives).
@@ -47,6 +50,7 @@ class FirstErrorConsumer : public DiagnosticConsumer {
  private:
   std::vector<SourceLocation> places_;
   unsigned errors_ = 0;
+  bool missingInclude_ = false;
   std::string first_;
   SourcePoint firstLoc_;
 };
@@ -207,6 +211,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
     result.error = diags.first();
     result.errorLoc = diags.firstLoc();
     result.errorCount = diags.errors();
+    result.missingInclude = diags.missingInclude();
   } else if (!ran) {
     result.error = "clang could not parse the file; file not analyzed";
   } else {

@@ -16,7 +16,7 @@ namespace nnlint {
 namespace {
 
 // Bumped when the entry's layout or the meaning of the facts changes without a version change.
-constexpr const char *kFactsFormat = "nnlint-facts 5";
+constexpr const char *kFactsFormat = "nnlint-facts 6";
 
 std::string currentHash(const std::string &path, const ParseOptions &opts) {
   if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
@@ -79,7 +79,7 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
 
 void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                        const FileResult &result) const {
-  if (dir_.empty() || result.inputs.empty()) return;
+  if (dir_.empty() || result.inputs.empty() || result.missingInclude) return;
   std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   (void)replaceFile(entryPath(cmd, opts), text);
 }

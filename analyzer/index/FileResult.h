@@ -26,6 +26,10 @@ struct FileResult {
   // The file itself first, then the user headers the parse read (directly or
   // through a precompiled block); empty when the parse did not run.
   std::vector<SourceInput> inputs;
+  // An #include was not found: the result depends on a file that does not
+  // exist yet (a library about to be installed), which no input records, so
+  // it is never cached.
+  bool missingInclude = false;
 };
 
 }  // namespace nnlint

@@ -127,7 +127,7 @@ nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 ModelIndex indexFromJson(const nlohmann::json &j) { return j.get<ModelIndex>(); }
 
 NNLINT_JSON(SourceInput, path, hash)
-static_assert(fieldCount<FileResult>() == 7, "FileResult has a field that fileResultToJson does not write");
+static_assert(fieldCount<FileResult>() == 8, "FileResult has a field that fileResultToJson does not write");
 
 nlohmann::json fileResultToJson(const FileResult &result) {
   return {{"file", result.file},
@@ -136,7 +136,8 @@ nlohmann::json fileResultToJson(const FileResult &result) {
           {"errorLoc", result.errorLoc},
           {"errorCount", result.errorCount},
           {"index", indexToJson(result.index)},
-          {"inputs", result.inputs}};
+          {"inputs", result.inputs},
+          {"missingInclude", result.missingInclude}};
 }
 
 FileResult fileResultFromJson(const nlohmann::json &j) {
@@ -148,6 +149,7 @@ FileResult fileResultFromJson(const nlohmann::json &j) {
   j.at("errorCount").get_to(r.errorCount);
   r.index = indexFromJson(j.at("index"));
   j.at("inputs").get_to(r.inputs);
+  j.at("missingInclude").get_to(r.missingInclude);
   return r;
 }
 
