@@ -88,8 +88,7 @@ struct Walker : RecursiveASTVisitor<Walker> {
     const Stmt *parent = parents.getParentIgnoreParenImpCasts(me);
     // Through copies and conversions to what uses the value.
     while (parent && (isa<MaterializeTemporaryExpr>(parent) || isa<CXXConstructExpr>(parent) ||
-                      isa<CXXBindTemporaryExpr>(parent) || isa<CXXFunctionalCastExpr>(parent)) &&
-           !isa<CallExpr>(parent))
+                      isa<CXXBindTemporaryExpr>(parent) || isa<CXXFunctionalCastExpr>(parent)))
       parent = parents.getParentIgnoreParenImpCasts(const_cast<Stmt *>(parent));
     if (const auto *op = dyn_cast_or_null<CXXOperatorCallExpr>(parent)) {
       if (op->getOperator() == OO_Equal && op->getNumArgs() == 2 && stripValue(op->getArg(0)) == me) {
@@ -110,9 +109,8 @@ struct Walker : RecursiveASTVisitor<Walker> {
       add(*use, StructFieldUse::Escapes, me);  // given to a function: it may register it
       return true;
     }
-    if (isa_and_nonnull<CXXMemberCallExpr>(parent) || isa_and_nonnull<MemberExpr>(parent)) return true;
     // Copied into a local, a container, a return value: followed no further.
-    if (!isa_and_nonnull<ImplicitCastExpr>(parent) && !isa_and_nonnull<CXXOperatorCallExpr>(parent))
+    if (!isa_and_nonnull<MemberExpr>(parent) && !isa_and_nonnull<CXXOperatorCallExpr>(parent))
       add(*use, StructFieldUse::Escapes, me);
     return true;
   }
