@@ -127,7 +127,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
       if (shared || cache->has(key)) {
         jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
-        cache->markPrefixes(plans[i], k, parse);
+        cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
         break;
       }
     }
@@ -137,7 +137,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     // recorded in the manifest: when it changes, the block is built again.)
     if (jobs[i].pch.key.empty() && !plans[i].block.empty()) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
-      cache->markPrefixes(plans[i], plans[i].block.directives.size(), parse);
+      cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
   }
   plans.clear();

@@ -237,9 +237,9 @@ bool PchCache::has(const std::string &key) const { return llvm::sys::fs::exists(
 
 bool PchCache::isCachedPrefix(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".prefix")); }
 
-void PchCache::markPrefixes(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
-  for (size_t k = 1; k < count; ++k) {
-    std::string marker = path(key(plan, k, opts), ".prefix");
+void PchCache::markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const {
+  for (const std::string &prefixKey : prefixKeys) {
+    std::string marker = path(prefixKey, ".prefix");
     int fd = ::open(marker.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd >= 0) ::close(fd);
     touchCacheFile(marker);  // the bound evicts markers no block has used lately

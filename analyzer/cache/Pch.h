@@ -18,6 +18,7 @@
 #include "cache/PchBlock.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <map>
 #include <string>
@@ -62,11 +63,11 @@ class PchCache {
   // Whether a PCH for `key` is in the cache (not checked for staleness).
   bool has(const std::string &key) const;
   // Whether a cached block began with the directives `key` stands for, and
-  // recording that the plan's first `count` directives are such a block: a
-  // later file that shares only a prefix with it builds that prefix, which
+  // recording that a block's shorter prefixes (their keys) are such prefixes:
+  // a later file that shares only a prefix with it builds that prefix, which
   // both then share, rather than a block of its own.
   bool isCachedPrefix(const std::string &key) const;
-  void markPrefixes(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
+  void markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const;
   // A PCH for `key` built from headers that have not changed since, or "".
   CachedPch lookup(const std::string &key);
   // Builds the PCH unless another process is building it; none if it did not.

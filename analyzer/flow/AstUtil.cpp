@@ -96,11 +96,15 @@ bool isNullValue(const Expr *e) {
   return false;
 }
 
-bool literalFalse(const Expr *e) {
+const Expr *constructedFrom(const Expr *e) {
   e = e->IgnoreImplicit();
-  // An optional<bool> made from the literal: TensorOptions::requires_grad(false).
   if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0)->IgnoreImplicit();
-  if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(e->IgnoreParenImpCasts())) return !b->getValue();
+  return e;
+}
+
+bool literalFalse(const Expr *e) {
+  // Also an optional<bool> made from the literal: TensorOptions::requires_grad(false).
+  if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(constructedFrom(e)->IgnoreParenImpCasts())) return !b->getValue();
   return false;
 }
 

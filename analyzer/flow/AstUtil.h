@@ -37,6 +37,9 @@ const clang::Expr *callObject(const clang::CallExpr *call);
 
 // True for `nullptr`, `{nullptr}`, `{nullptr, nullptr}` and `Holder(nullptr)`.
 bool isNullValue(const clang::Expr *e);
+// What a one-argument construction was made from (`c10::optional<bool>(true)`
+// gives `true`), else the expression itself; implicit nodes stripped.
+const clang::Expr *constructedFrom(const clang::Expr *e);
 // `e` is the literal `false`, or an optional<bool> made from it.
 bool literalFalse(const clang::Expr *e);
 // The text of the string literal an expression holds: "a", std::string("a").

@@ -3,6 +3,7 @@
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
 #include "flow/ConditionAtoms.h"
+#include "flow/LocalFlow.h"
 #include "flow/PathConditions.h"
 #include "flow/TorchTypes.h"
 #include "index/Condition.h"
@@ -20,10 +21,8 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-bool isTensorMethod(const CXXMethodDecl *md) {
-  std::string owner = md->getParent()->getQualifiedNameAsString();
-  return (owner == "at::Tensor" || owner == "at::TensorBase") && md->getDeclName().isIdentifier();
-}
+// A named (not operator) method of at::Tensor or at::TensorBase.
+bool isNamedTensorMethod(const CXXMethodDecl *md) { return isTensorMethod(md) && md->getDeclName().isIdentifier(); }
 
 // ATen's in-place convention, less the methods that change only autograd state.
 bool changesValues(llvm::StringRef name) {
@@ -55,7 +54,7 @@ const FieldDecl *writtenMember(const Expr *e) {
     }
     const auto *call = dyn_cast<CXXMemberCallExpr>(e);
     const CXXMethodDecl *md = call ? call->getMethodDecl() : nullptr;
-    if (!md || !isTensorMethod(md) || !(isView(md->getName()) || changesValues(md->getName()))) return nullptr;
+    if (!md || !isNamedTensorMethod(md) || !(isView(md->getName()) || changesValues(md->getName()))) return nullptr;
     e = call->getImplicitObjectArgument();
   }
   return nullptr;
@@ -71,7 +70,7 @@ bool sameValues(const Expr *value, const FieldDecl *member) {
     e = stripCopies(e);
     const auto *call = dyn_cast<CXXMemberCallExpr>(e);
     const CXXMethodDecl *md = call ? call->getMethodDecl() : nullptr;
-    if (!md || !isTensorMethod(md) || !conversions.count(md->getName().str())) break;
+    if (!md || !isNamedTensorMethod(md) || !conversions.count(md->getName().str())) break;
     e = call->getImplicitObjectArgument();
   }
   const auto *me = e ? dyn_cast<MemberExpr>(stripCopies(e)) : nullptr;
@@ -105,7 +104,7 @@ struct WriteFinder : RecursiveASTVisitor<WriteFinder> {
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
     const CXXMethodDecl *md = call->getMethodDecl();
-    if (md && isTensorMethod(md) && changesValues(md->getName()))
+    if (md && isNamedTensorMethod(md) && changesValues(md->getName()))
       add(call->getImplicitObjectArgument(), call, md->getName().str() + "()");
     return true;
   }

@@ -53,12 +53,10 @@ bool isPinnedMemoryOption(const Expr *e) {
       if (!fd || !fd->getDeclName().isIdentifier() || fd->getName() != "pinned_memory" || c->getNumArgs() == 0 ||
           !StringRef(fd->getQualifiedNameAsString()).starts_with("c10::"))
         return true;
-      const Expr *arg = c->getArg(c->getNumArgs() - 1)->IgnoreImplicit();
+      // c10::optional<bool>(true): evaluate what the optional was built from.
+      const Expr *arg = constructedFrom(c->getArg(c->getNumArgs() - 1));
       bool value = false;
       const ASTContext &ctx = fd->getASTContext();
-      // c10::optional<bool>(true): evaluate what the optional was built from.
-      if (const auto *construct = dyn_cast<CXXConstructExpr>(arg); construct && construct->getNumArgs() == 1)
-        arg = construct->getArg(0)->IgnoreImplicit();
       found |= !arg->isValueDependent() && arg->EvaluateAsBooleanCondition(value, ctx) && value;
       return !found;
     }
@@ -77,7 +75,6 @@ bool isCudaApi(const FunctionDecl *fd) {
   return (file.ends_with("/cuda_runtime_api.h") && name.starts_with("cuda")) ||
          (file.ends_with("/cuda.h") && name.starts_with("cu"));
 }
-
 
 struct CudaDeviceFinder : RecursiveASTVisitor<CudaDeviceFinder> {
   int depth = 0;
