@@ -57,11 +57,14 @@ std::string fileHash(const std::string &path) {
 // functions, and records which files went into the PCH.
 class BlockConsumer : public MultiplexConsumer {
  public:
-  BlockConsumer(CompilerInstance &ci, const SourceFilter &filter, std::unique_ptr<ASTConsumer> writer,
-                std::vector<Dependency> &deps, bool &depsOk)
-      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), deps_(deps), depsOk_(depsOk) {}
+  BlockConsumer(CompilerInstance &ci, const SourceFilter &filter, bool skipLibraryBodies,
+                std::unique_ptr<ASTConsumer> writer, std::vector<Dependency> &deps, bool &depsOk)
+      : MultiplexConsumer(one(std::move(writer))), ci_(ci), filter_(filter), skipLibraryBodies_(skipLibraryBodies),
+        deps_(deps), depsOk_(depsOk) {}
 
-  bool shouldSkipFunctionBody(Decl *d) override { return filter_.isLibrary(ci_.getSourceManager(), d->getLocation()); }
+  bool shouldSkipFunctionBody(Decl *d) override {
+    return skipLibraryBodies_ && filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
+  }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     MultiplexConsumer::HandleTranslationUnit(ctx);
@@ -95,26 +98,30 @@ class BlockConsumer : public MultiplexConsumer {
   }
   CompilerInstance &ci_;
   const SourceFilter &filter_;
+  bool skipLibraryBodies_;
   std::vector<Dependency> &deps_;
   bool &depsOk_;
 };
 
 class BlockPchAction : public GeneratePCHAction {
  public:
-  BlockPchAction(std::string output, const SourceFilter &filter, std::vector<Dependency> &deps, bool &depsOk)
-      : output_(std::move(output)), filter_(filter), deps_(deps), depsOk_(depsOk) {}
+  BlockPchAction(std::string output, const SourceFilter &filter, bool skipLibraryBodies, std::vector<Dependency> &deps,
+                 bool &depsOk)
+      : output_(std::move(output)), filter_(filter), skipLibraryBodies_(skipLibraryBodies), deps_(deps),
+        depsOk_(depsOk) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef inFile) override {
     ci.getFrontendOpts().OutputFile = output_;
-    ci.getFrontendOpts().SkipFunctionBodies = true;
+    ci.getFrontendOpts().SkipFunctionBodies = skipLibraryBodies_;
     std::unique_ptr<ASTConsumer> writer = GeneratePCHAction::CreateASTConsumer(ci, inFile);
     if (!writer) return nullptr;
-    return std::make_unique<BlockConsumer>(ci, filter_, std::move(writer), deps_, depsOk_);
+    return std::make_unique<BlockConsumer>(ci, filter_, skipLibraryBodies_, std::move(writer), deps_, depsOk_);
   }
 
  private:
   std::string output_;
   const SourceFilter &filter_;
+  bool skipLibraryBodies_;
   std::vector<Dependency> &deps_;
   bool &depsOk_;
 };
@@ -215,6 +222,7 @@ std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions 
   hash.add(getClangFullVersion());
   hash.add(opts.resourceDir);
   hash.add(opts.clangPath);
+  hash.add(opts.skipLibraryBodies ? "skip library bodies" : "all bodies");
   hash.add(plan.directory);
   for (const std::string &a : plan.args) hash.add(a);
   hash.add(plan.block.header(count));
@@ -291,7 +299,7 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   fs->setCurrentWorkingDirectory(req.directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   CountErrors diags;
-  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, deps, depsOk),
+  tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, opts.skipLibraryBodies, deps, depsOk),
                                      files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = false;

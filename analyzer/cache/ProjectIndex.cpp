@@ -86,7 +86,7 @@ void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOpt
 
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
                                        const ParseOptions &parse, const SourceFilter &filter,
-                                       const SpeedOptions &speed) {
+                                       const SpeedOptions &speed, const std::function<void()> &beforeParsing) {
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   FactsCache facts(speed.useCache ? cacheDir : "");
   std::vector<FileResult> results(commands.size());
@@ -102,6 +102,7 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
       missingAt.push_back(i);
     }
   }
+  if (!missing.empty() && beforeParsing) beforeParsing();
   std::vector<FileResult> parsed = indexFiles(missing, parse, filter, speed);
   for (size_t k = 0; k < parsed.size(); ++k) {
     facts.store(missing[k], parse, parsed[k]);

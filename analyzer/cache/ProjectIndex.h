@@ -18,6 +18,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,10 @@ class FactsCache {
 
 // Indexes the commands like indexFiles(), answering from the facts cache
 // where it can and keeping what was parsed. One result per command, in order.
+// `beforeParsing` runs once, when some file is not in the cache, before it is parsed.
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
                                        const ParseOptions &parse, const SourceFilter &filter,
-                                       const SpeedOptions &speed);
+                                       const SpeedOptions &speed,
+                                       const std::function<void()> &beforeParsing = nullptr);
 
 }  // namespace nnlint

@@ -535,7 +535,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     }
     for (const CXXMethodDecl *md : rd->methods()) {
       if (md->isImplicit() || md->isDeleted() || md->isDefaulted() || md->isPureVirtual()) continue;
-      if (md->getName() == "clone" && !isa<CXXConstructorDecl>(md)) c.hasOwnClone = true;
+      if (md->getDeclName().isIdentifier() && md->getName() == "clone") c.hasOwnClone = true;
       MethodFact &m = c.methods[methodName(md)];
       m.name = methodName(md);
       if (!m.loc.valid()) m.loc = toPoint(sm_, md->getLocation());

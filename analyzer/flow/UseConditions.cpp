@@ -154,7 +154,7 @@ UseConditions findUseConditions(const FunctionDecl *fd, ASTContext &ctx) {
   for (const CallExpr *call : finder.registrations)
     if (const CFGBlock *b = blocks->getBlock(call)) out.registrations[toPoint(sm, call->getBeginLoc())] = paths.reaching(b);
 
-  bool construction = isa<CXXConstructorDecl>(md) || md->getName() == "reset";
+  bool construction = isa<CXXConstructorDecl>(md) || (md->getDeclName().isIdentifier() && md->getName() == "reset");
   if (construction) {
     findFlagValues(md, finder, paths, atoms, *blocks, parents, out);
     return out;  // what a constructor uses conditionally does not decide gradients

@@ -38,14 +38,8 @@ struct Document {
   bool cpp = false;
 };
 
-// Runs in the worker process: the diagnostics of one analysis, by file.
-Object diagnose(const Document &doc, const ServerOptions &opts) {
-  // A test hook: a worker that dies, as one would on a crash in Clang.
-  if (const char *crash = std::getenv("NNLINT_LSP_TEST_CRASH"); crash && *crash && llvm::StringRef(doc.path).ends_with(crash))
-    ::kill(::getpid(), SIGKILL);
-  AnalyzerOptions analyzer = opts.analyzer;
-  analyzer.unsaved[doc.path] = doc.text;
-  AnalysisResult result = analyze({doc.path}, opts.rules, analyzer);
+// The diagnostics of one analysis of `doc`, by file.
+Object diagnostics(AnalysisResult result, const Document &doc, const ServerOptions &opts) {
   ConfigResolver configs(opts.config, opts.knownChecks);
   std::string err;
   if (!configs.forFile(doc.path, err)) result.errors.push_back({doc.path, err});
@@ -57,6 +51,20 @@ Object diagnose(const Document &doc, const ServerOptions &opts) {
   for (auto &[file, diagnostics] : toDiagnostics(result.findings, result.errors, doc.path, text))
     byFile[file] = std::move(diagnostics);
   return byFile;
+}
+
+std::string toText(Object byFile) { return llvm::formatv("{0}", Value(std::move(byFile))).str(); }
+
+// Runs in the worker process: the diagnostics of one analysis, with those of
+// the open file's own classes first when other files must be parsed.
+std::string diagnose(const Document &doc, const ServerOptions &opts, const Worker::Send &early) {
+  // A test hook: a worker that dies, as one would on a crash in Clang.
+  if (const char *crash = std::getenv("NNLINT_LSP_TEST_CRASH"); crash && *crash && llvm::StringRef(doc.path).ends_with(crash))
+    ::kill(::getpid(), SIGKILL);
+  AnalyzerOptions analyzer = opts.analyzer;
+  analyzer.unsaved[doc.path] = doc.text;
+  analyzer.firstPass = [&](const AnalysisResult &first) { early(toText(diagnostics(first, doc, opts))); };
+  return toText(diagnostics(analyze({doc.path}, opts.rules, analyzer), doc, opts));
 }
 
 class Server {
@@ -75,8 +83,11 @@ class Server {
         case Transport::Status::Closed:
           return shutdown_ ? 0 : 1;
         case Transport::Status::Wake: {
+          std::vector<std::string> early;
           std::optional<std::string> result;
-          if (worker_.poll(result)) finish(result);
+          bool ended = worker_.poll(early, result);
+          for (const std::string &text : early) publishEarly(text);
+          if (ended) finish(result);
           break;
         }
         case Transport::Status::Timeout:
@@ -107,7 +118,7 @@ class Server {
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
     const Document &d = doc->second;
-    if (worker_.start([&] { return llvm::formatv("{0}", Value(diagnose(d, opts_))).str(); })) {
+    if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, early); })) {
       analysing_ = uri;
     } else {
       logMessage(1, "nnlint: cannot start a process to analyse " + d.path);
@@ -143,6 +154,21 @@ class Server {
     for (const std::string &old : published_[uri])
       if (!now.count(old)) publish(old, Array());
     published_[uri] = std::move(now);
+  }
+
+  // Findings that the rest of the analysis cannot take back: shown at once.
+  void publishEarly(const std::string &text) {
+    llvm::Expected<Value> parsed = llvm::json::parse(text);
+    Object *byFile = parsed ? parsed->getAsObject() : nullptr;
+    if (!byFile) {
+      if (!parsed) llvm::consumeError(parsed.takeError());
+      return;
+    }
+    for (auto &[file, diagnostics] : *byFile) {
+      std::string fileUri = uriFromPath(file.str());
+      published_[analysing_].insert(fileUri);
+      publish(fileUri, std::move(*diagnostics.getAsArray()));
+    }
   }
 
   void publish(const std::string &uri, Array diagnostics) {

@@ -14,7 +14,17 @@
 
 namespace nnlint::lsp {
 
-bool Worker::start(const std::function<std::string()> &work) {
+namespace {
+
+// A message is a kind ('E' early, 'F' final), its length, '\n' and its text:
+// a worker that dies halfway is told from one that finished.
+std::string frame(char kind, const std::string &text) {
+  return kind + std::to_string(text.size()) + "\n" + text;
+}
+
+}  // namespace
+
+bool Worker::start(const std::function<std::string(const Send &early)> &work) {
   cancel();
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return false;
@@ -27,10 +37,14 @@ bool Worker::start(const std::function<std::string()> &work) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(1);
     ::close(fds[0]);
-    // A length first: a worker that dies halfway is told from one that finished.
-    std::string text = work();
-    std::string sized = std::to_string(text.size()) + "\n" + text;
-    ::_exit(writeAll(fds[1], sized.data(), sized.size()) ? 0 : 1);
+    bool written = true;
+    auto send = [&](char kind, const std::string &text) {
+      std::string framed = frame(kind, text);
+      written = written && writeAll(fds[1], framed.data(), framed.size());
+    };
+    std::string last = work([&](const std::string &text) { send('E', text); });
+    send('F', last);
+    ::_exit(written ? 0 : 1);
   }
   ::close(fds[1]);
   if (pid < 0) {
@@ -40,10 +54,11 @@ bool Worker::start(const std::function<std::string()> &work) {
   pid_ = pid;
   fd_ = fds[0];
   received_.clear();
+  final_.reset();
   return true;
 }
 
-bool Worker::poll(std::optional<std::string> &result) {
+bool Worker::poll(std::vector<std::string> &early, std::optional<std::string> &result) {
   if (!running()) return false;
   char chunk[1 << 16];
   ssize_t n;
@@ -51,10 +66,28 @@ bool Worker::poll(std::optional<std::string> &result) {
   }
   if (n > 0) {
     received_.append(chunk, static_cast<size_t>(n));
+    for (auto &[kind, text] : takeMessages())
+      if (kind == 'E') early.push_back(std::move(text));
+      else final_ = std::move(text);
     return false;  // whatever else is there comes with the next wake-up
   }
   result = reap();
   return true;
+}
+
+std::vector<std::pair<char, std::string>> Worker::takeMessages() {
+  std::vector<std::pair<char, std::string>> messages;
+  size_t at = 0;
+  for (;;) {
+    size_t newline = received_.find('\n', at);
+    if (newline == std::string::npos) break;
+    size_t size = std::strtoull(received_.c_str() + at + 1, nullptr, 10);
+    if (received_.size() - newline - 1 < size) break;
+    messages.emplace_back(received_[at], received_.substr(newline + 1, size));
+    at = newline + 1 + size;
+  }
+  received_.erase(0, at);
+  return messages;
 }
 
 std::optional<std::string> Worker::reap() {
@@ -64,10 +97,10 @@ std::optional<std::string> Worker::reap() {
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
-  size_t newline = received_.find('\n');
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || newline == std::string::npos) return std::nullopt;
-  if (received_.size() - newline - 1 != std::strtoull(received_.c_str(), nullptr, 10)) return std::nullopt;
-  return received_.substr(newline + 1);
+  std::optional<std::string> last = std::move(final_);
+  final_.reset();
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !received_.empty()) return std::nullopt;
+  return last;
 }
 
 void Worker::cancel() {
@@ -79,6 +112,7 @@ void Worker::cancel() {
   }
   pid_ = -1;
   received_.clear();
+  final_.reset();
 }
 
 }  // namespace nnlint::lsp

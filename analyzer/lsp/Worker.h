@@ -1,12 +1,15 @@
 // One analysis running in a forked process while the server goes on reading
 // the client: a newer edit cancels it (the process is killed) instead of
-// waiting behind it, so no debounce is needed to keep up with typing.
+// waiting behind it, so no debounce is needed to keep up with typing. The
+// worker may send early results before its last one.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <sys/types.h>
+#include <utility>
+#include <vector>
 
 namespace nnlint::lsp {
 
@@ -17,24 +20,29 @@ class Worker {
   Worker &operator=(const Worker &) = delete;
   ~Worker() { cancel(); }
 
-  // Forks a process that runs `work` and sends back what it returns; false
-  // when no process could be started.
-  bool start(const std::function<std::string()> &work);
+  using Send = std::function<void(const std::string &)>;
+  // Forks a process that runs `work`, which may send early results, and sends
+  // back what it returns; false when no process could be started.
+  bool start(const std::function<std::string(const Send &early)> &work);
   bool running() const { return pid_ > 0; }
   // Readable when the worker has sent something or ended; -1 when none runs.
   int fd() const { return fd_; }
-  // Reads what is there; true once the worker has ended, with `result` its
-  // text, or empty when it died before sending all of it.
-  bool poll(std::optional<std::string> &result);
+  // Reads what is there, with the early results complete so far in `early`;
+  // true once the worker has ended, with `result` its text, or empty when it
+  // died before sending all of it.
+  bool poll(std::vector<std::string> &early, std::optional<std::string> &result);
   // Kills the worker and forgets it.
   void cancel();
 
  private:
   std::optional<std::string> reap();
+  // Takes the complete messages off the front of what was received.
+  std::vector<std::pair<char, std::string>> takeMessages();
 
   pid_t pid_ = -1;
   int fd_ = -1;
-  std::string received_;
+  std::string received_;              // not yet a whole message
+  std::optional<std::string> final_;  // the last message, once it came
 };
 
 }  // namespace nnlint::lsp

@@ -118,45 +118,60 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
   std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, opts.speed);
+
+  // The findings of what is parsed so far; classes declared in `open` files
+  // are left out (their findings would be judged without all their facts).
+  auto judge = [&](const std::set<std::string> &open) {
+    AnalysisResult judged;
+    ModelIndex index;
+    // Findings are reported in the files named and in the user headers they read.
+    std::set<std::string> reported;
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (!early[i].empty()) {
+        judged.errors.push_back({files[i], early[i]});
+        continue;
+      }
+      const FileResult &r = parsed[cmdOf[i]];
+      for (const SourceInput &in : r.inputs) reported.insert(in.path);
+      if (!r.ok) judged.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
+      // A file with compile errors lends the facts that no error touched.
+      index.merge(r.index);
+    }
+    // The errors of the project's other files are theirs to report, when they are named.
+    for (size_t k = namedCommands; k < parsed.size(); ++k) index.merge(parsed[k].index);
+    for (auto it = index.classes.begin(); it != index.classes.end();)
+      it = open.count(it->second.loc.file) ? index.classes.erase(it) : std::next(it);
+    index.resolveHelpers();
+    for (const Rule *rule : rules) rule->check(index, judged.findings);
+    if (project)
+      llvm::erase_if(judged.findings, [&](const Finding &f) { return !reported.count(f.loc.file); });
+    sortFindings(judged.findings);
+    // Suppression comments need only the files' text, so they apply after the checks.
+    SourceText text;
+    for (const auto &[file, buffer] : opts.unsaved) text.setContents(file, buffer);
+    std::vector<std::string> analyzed;  // not a file refused early: a FIFO would block the read
+    for (size_t i = 0; i < files.size(); ++i)
+      if (early[i].empty()) analyzed.push_back(absolute[i]);
+    std::vector<std::string> known = {kUnknownNolintCheck};
+    for (const Rule *rule : rules) known.push_back(rule->info().id);
+    applySuppressions(judged.findings, analyzed, text, known);
+    return judged;
+  };
+
   if (!others.empty()) {
-    std::set<std::string> classHeaders;
+    std::set<std::string> classHeaders, reached;
     for (const FileResult &r : parsed)
       for (const auto &[key, c] : r.index.classes) classHeaders.insert(c.loc.file);
-    for (size_t k : filesReaching(others, classHeaders, filter)) cmds.push_back(others[k]);
+    for (size_t k : filesReaching(others, classHeaders, filter, opts.firstPass ? &reached : nullptr))
+      cmds.push_back(others[k]);
     std::vector<clang::tooling::CompileCommand> lenders(cmds.begin() + namedCommands, cmds.end());
-    for (FileResult &r : indexWithFacts(lenders, parse, filter, opts.speed)) parsed.push_back(std::move(r));
+    // While the lenders are parsed, the classes none of them can add to are already judged.
+    std::function<void()> first;
+    if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
+    for (FileResult &r : indexWithFacts(lenders, parse, filter, opts.speed, first))
+      parsed.push_back(std::move(r));
   }
-  ModelIndex index;
-  // Findings are reported in the files named and in the user headers they read.
-  std::set<std::string> reported;
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (!early[i].empty()) {
-      result.errors.push_back({files[i], early[i]});
-      continue;
-    }
-    const FileResult &r = parsed[cmdOf[i]];
-    for (const SourceInput &in : r.inputs) reported.insert(in.path);
-    if (!r.ok) result.errors.push_back({files[i], r.error, r.errorLoc, r.errorCount});
-    // A file with compile errors lends the facts that no error touched.
-    index.merge(r.index);
-  }
-  // The errors of the project's other files are theirs to report, when they are named.
-  for (size_t k = namedCommands; k < cmds.size(); ++k) index.merge(parsed[k].index);
-  index.resolveHelpers();
-  for (const Rule *rule : rules) rule->check(index, result.findings);
-  if (project)
-    llvm::erase_if(result.findings, [&](const Finding &f) { return !reported.count(f.loc.file); });
-  sortFindings(result.findings);
-  // Suppression comments need only the files' text, so they apply after the checks.
-  SourceText text;
-  for (const auto &[file, buffer] : opts.unsaved) text.setContents(file, buffer);
-  std::vector<std::string> analyzed;  // not a file refused early: a FIFO would block the read
-  for (size_t i = 0; i < files.size(); ++i)
-    if (early[i].empty()) analyzed.push_back(absolute[i]);
-  std::vector<std::string> known = {kUnknownNolintCheck};
-  for (const Rule *rule : rules) known.push_back(rule->info().id);
-  applySuppressions(result.findings, analyzed, text, known);
-  return result;
+  return judge({});
 }
 
 }  // namespace nnlint

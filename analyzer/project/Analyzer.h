@@ -6,12 +6,18 @@
 #include "base/ToolError.h"
 #include "rules/Rule.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace nnlint {
+
+struct AnalysisResult {
+  std::vector<Finding> findings;  // sorted
+  std::vector<ToolError> errors;  // one per file that could not be analysed
+};
 
 struct AnalyzerOptions {
   std::optional<std::vector<std::string>> fixedArgs;  // after "--"
@@ -20,11 +26,9 @@ struct AnalyzerOptions {
   bool skipLibraryBodies = true;
   SpeedOptions speed;  // -j, --cache-dir, --no-cache
   std::map<std::string, std::string> unsaved;  // editor buffers: absolute path -> text
-};
-
-struct AnalysisResult {
-  std::vector<Finding> findings;  // sorted
-  std::vector<ToolError> errors;  // one per file that could not be analysed
+  // Called, when other files of the project must be parsed to judge the
+  // classes they add to, with the findings that those files cannot change.
+  std::function<void(const AnalysisResult &)> firstPass;
 };
 
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,

@@ -82,7 +82,8 @@ std::string resolve(const Include &inc, const std::string &includer, const std::
 }  // namespace
 
 std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
-                                  const std::set<std::string> &headers, const SourceFilter &filter) {
+                                  const std::set<std::string> &headers, const SourceFilter &filter,
+                                  std::set<std::string> *reached) {
   std::vector<size_t> reaching;
   if (headers.empty()) return reaching;
   IncludeLines lines;
@@ -93,13 +94,16 @@ std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileComma
     std::vector<std::string> work{normalisePath(std::string(file))};
     std::set<std::string> seen(work.begin(), work.end());
     bool reaches = false;
-    while (!work.empty() && !reaches) {
+    while (!work.empty() && (!reaches || reached)) {
       std::string path = work.back();
       work.pop_back();
       for (const Include &inc : lines.of(path)) {
         std::string header = resolve(inc, path, dirs);
         if (header.empty() || filter.isLibraryPath(header) || !seen.insert(header).second) continue;
-        if (headers.count(header)) reaches = true;
+        if (headers.count(header)) {
+          reaches = true;
+          if (reached) reached->insert(header);
+        }
         work.push_back(header);
       }
     }

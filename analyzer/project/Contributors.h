@@ -18,8 +18,10 @@ class SourceFilter;
 // The positions in `others` of the files that reach one of `headers`
 // (absolute, normalised). The scan reads #include lines as written, without
 // the preprocessor: an include under an #if counts, one made by a macro does
-// not; library headers (SourceFilter) are not followed.
+// not; library headers (SourceFilter) are not followed. With `reached`, also
+// which of `headers` the files reach.
 std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
-                                  const std::set<std::string> &headers, const SourceFilter &filter);
+                                  const std::set<std::string> &headers, const SourceFilter &filter,
+                                  std::set<std::string> *reached = nullptr);
 
 }  // namespace nnlint

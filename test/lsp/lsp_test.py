@@ -120,9 +120,10 @@ def run(nnlint, stub, work):
     shutil.copy(os.path.join(HERE, "Inputs", "model.cpp"), os.path.join(src, "editing.cpp"))
     shutil.copy(os.path.join(HERE, "Inputs", "nnlint.yaml"), os.path.join(work, ".nnlint.yaml"))
     # The server finds the compile commands upward from each file, as the command line does.
+    shutil.copytree(os.path.join(HERE, "Inputs", "split"), os.path.join(src, "split"))
     database = [{"directory": src, "file": os.path.join(src, name),
                  "arguments": ["clang++", "-std=c++17", "-isystem", stub, "-c", name]}
-                for name in ("model.cpp", "broken.cpp", "crash.cpp", "editing.cpp")]
+                for name in ("model.cpp", "broken.cpp", "crash.cpp", "editing.cpp", "split/own.cpp", "split/init.cpp")]
     with open(os.path.join(work, "compile_commands.json"), "w") as f:
         json.dump(database, f)
     model = os.path.join(src, "model.cpp")
@@ -194,6 +195,29 @@ def run(nnlint, stub, work):
     expect(any(d["severity"] == 1 for d in diags), "no error while typing: %s" % diags)
     expect(sorted(c for c in codes(diags) if c.startswith("nn-")) == ["nn-container-alias", "nn-unregistered-submodule"],
            "findings while typing: %s" % diags)
+
+    # A file whose header declares a class that another file of the project
+    # adds to: the file's own class is judged and shown before that file is
+    # parsed, the split class after, with the facts of both files.
+    own, header = os.path.join(src, "split", "own.cpp"), os.path.join(src, "split", "model.h")
+    with open(own) as f:
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(own), "languageId": "cpp", "version": 1,
+                                                                "text": f.read()}})
+    shown = []  # (uri, codes) of each publication, in order
+
+    def record(m):
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] in (uri(own), uri(header)):
+            shown.append((m["params"]["uri"], codes(m["params"]["diagnostics"])))
+        return shown[-1:] == [(uri(header), ["nn-unregistered-submodule"])]
+    client.wait(record, "the split class's finding")
+    # A request answered after it: whatever the last analysis published came before the answer.
+    client.next_id += 1
+    asked = client.next_id
+    client.send({"jsonrpc": "2.0", "id": asked, "method": "shutdown_not_a_method", "params": {}})
+    client.wait(lambda m: record(m) or m.get("id") == asked, "an answer")
+    expect(shown[0] == (uri(own), ["nn-unregistered-submodule"]) and
+           shown.count((uri(own), ["nn-unregistered-submodule"])) == 2,
+           "the open file's own findings first, then with the split class's: %s" % shown)
 
     # A worker that dies: an error diagnostic on that file, and the server goes on.
     crash = os.path.join(src, "crash.cpp")
