@@ -49,6 +49,7 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
   collectJitLoadFacts(fd, ctx, out);
   collectCudaEnvFacts(fd, ctx, filter, out);
   collectDataParallelFacts(fd, ctx, out);
+  collectConstructionFacts(fd, ctx, filter, out);
 }
 
 }  // namespace nnlint

@@ -1,6 +1,6 @@
 // Call-site facts of one function (see CallSiteFact in ModelIndex.h): each
 // kind is collected by its own file, DropoutFacts, DeviceLoadFacts,
-// JitLoadFacts, CudaEnvFacts and DataParallelFacts, and all of them come in
+// JitLoadFacts, CudaEnvFacts, DataParallelFacts and ConstructionFacts, and all of them come in
 // through collectCallSiteFacts.
 #pragma once
 
@@ -38,5 +38,7 @@ void collectJitLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, 
 void collectDataParallelFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectCudaEnvFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out);
+void collectConstructionFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
+                              std::vector<CallSiteFact> &out);
 
 }  // namespace nnlint

@@ -102,8 +102,25 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
   const FunctionDecl *fd;
   std::vector<CallSiteFact> &out;
   int lambdaDepth = 0;
+  bool ownMethod = false;  // fd is a method of the module, whose members the flag may be
 
   DropoutVisitor(ASTContext &c, const FunctionDecl *f, std::vector<CallSiteFact> &o) : ctx(c), fd(f), out(o) {}
+
+  // A training flag that is a bool member of the module: whether it is on is
+  // decided where the module is constructed (FlagParams, ConstructionFacts).
+  bool flagMember(const CallExpr *call, const Expr *value) {
+    const auto *me = dyn_cast<MemberExpr>(value->IgnoreParenImpCasts());
+    const auto *field = me ? dyn_cast<FieldDecl>(me->getMemberDecl()) : nullptr;
+    if (!ownMethod || lambdaDepth > 0 || !field || !field->getType()->isBooleanType() ||
+        !isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
+      return false;
+    CallSiteFact f = callSiteFact(CallSiteKind::DropoutFlagMember, call, fd, ctx);
+    f.subject = field->getNameAsString();
+    f.memberOf = classKey(cast<CXXMethodDecl>(fd)->getParent());
+    f.cause = point(value->getBeginLoc());
+    out.push_back(std::move(f));
+    return true;
+  }
 
   bool TraverseLambdaExpr(LambdaExpr *l) {
     ++lambdaDepth;
@@ -138,6 +155,7 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
     if (!training.known) return;
     CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx);
     if (training.explicitValue) {
+      if (flagMember(call, training.explicitValue)) return;
       if (constantBool(training.explicitValue, ctx) != std::optional<bool>(true)) return;
       explicitTrue(f, training.explicitValue);
       out.push_back(std::move(f));
@@ -166,6 +184,7 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
       optionsDropout(call);
     } else if (kFlagDropouts.count(name) && callee->getNumParams() >= 3 && call->getNumArgs() >= 3) {
       const Expr *train = call->getArg(2);
+      if (flagMember(call, train)) return true;
       if (constantBool(train, ctx) == std::optional<bool>(true)) {
         CallSiteFact f = callSiteFact(CallSiteKind::DropoutAlwaysOn, call, fd, ctx);
         explicitTrue(f, train);
@@ -246,7 +265,9 @@ void collectDropoutFacts(const FunctionDecl *fd, ASTContext &ctx, const SourceFi
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (!md || md->isStatic() || !isModuleClass(md->getParent())) return;
   std::vector<CallSiteFact> found;
-  DropoutVisitor(ctx, fd, found).TraverseStmt(fd->getBody());
+  DropoutVisitor own(ctx, fd, found);
+  own.ownMethod = true;
+  own.TraverseStmt(fd->getBody());
   HelperDropouts(ctx, filter).addCallsIn(fd, found);
   if (found.empty()) return;
   // Behind `if (is_training())` (or after `if (!is_training()) return`) the mode is followed.

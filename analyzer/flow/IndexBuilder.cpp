@@ -3,6 +3,7 @@
 #include "flow/AstUtil.h"
 #include "flow/CallSiteFacts.h"
 #include "flow/DeadComputation.h"
+#include "flow/FlagParams.h"
 #include "flow/FrozenMembers.h"
 #include "flow/EmptinessTests.h"
 #include "flow/GradLocal.h"
@@ -597,6 +598,8 @@ class Collector : public RecursiveASTVisitor<Collector> {
         if (auto when = uc.registrations.find(r.loc); when != uc.registrations.end() && r.method == m.name)
           r.when = when->second;
       cls->flagValues.insert(uc.flagValues.begin(), uc.flagValues.end());
+      if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
+        for (FlagParamFact &f : findFlagParams(ctor, ctx_)) cls->flagParams.push_back(std::move(f));
       if (m.name == "forward") m.outputs = forwardOutputs(fd, ctx_);
       if (!isa<CXXConstructorDecl>(fd) && !isa<CXXDestructorDecl>(fd)) recordDeadUses(m, md, ctx_, otherOverload);
       for (const std::string &member : findFrozenMembers(fd)) cls->frozenMembers.insert(member);

@@ -81,7 +81,9 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dro
                                             {CallSiteKind::ModuleMovedToDevice, "module_moved_to_device"},
                                             {CallSiteKind::JitLoadWithoutDevice, "jit_load_without_device"},
                                             {CallSiteKind::CudaEnvAfterInit, "cuda_env_after_init"},
-                                            {CallSiteKind::ModuleReplicated, "module_replicated"}})
+                                            {CallSiteKind::ModuleReplicated, "module_replicated"},
+                                            {CallSiteKind::DropoutFlagMember, "dropout_flag_member"},
+                                            {CallSiteKind::ModuleConstructed, "module_constructed"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(StatsTracking, {{StatsTracking::On, "on"},
                                              {StatsTracking::Off, "off"},
                                              {StatsTracking::Unknown, "unknown"}})
@@ -104,6 +106,7 @@ NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declar
 NNLINT_JSON(TensorWriteFact, member, method, loc, how, onlyInTraining)
 NNLINT_JSON(HelperCall, helper, param, member, method, loc)
 NNLINT_JSON(StructFieldFact, member, field, type, moduleClass, use, method, loc)
+NNLINT_JSON(FlagParamFact, member, params, required, index, defaultTrue)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
 NNLINT_JSON(OutputFact, name, keyed, members, callees)
 NNLINT_JSON(DeadUse, reason, loc, variable)
@@ -114,12 +117,13 @@ NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returns
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites, methodPointerTargets,
-            membersUsedOutside, membersTestedEmpty, structFields)
+            membersUsedOutside, membersTestedEmpty, structFields, flagParams)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed, inputsWritten, inputsEmpty, inputsSometimes)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
-            innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, fixBegin, fixEnd, fixText)
+            innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, argCount, trueArgs, fixBegin,
+            fixEnd, fixText)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }

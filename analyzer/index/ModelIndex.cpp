@@ -126,6 +126,8 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
   into.membersUsedOutside.insert(from.membersUsedOutside.begin(), from.membersUsedOutside.end());
   into.membersTestedEmpty.insert(from.membersTestedEmpty.begin(), from.membersTestedEmpty.end());
   into.structFields.insert(into.structFields.end(), from.structFields.begin(), from.structFields.end());
+  appendUnique(into.flagParams, from.flagParams,
+               [](const FlagParamFact &f) { return std::tie(f.member, f.params, f.required, f.index); });
   into.flagValues.insert(from.flagValues.begin(), from.flagValues.end());
   for (const auto &[member, classes] : from.containerElements)
     into.containerElements[member].insert(classes.begin(), classes.end());
@@ -140,7 +142,7 @@ void ModelIndex::merge(const ModelIndex &other) {
   appendUnique(forwardCalls, other.forwardCalls,
                [](const ForwardCallFact &f) { return std::tie(f.loc, f.backwardLoc); });
   appendUnique(callSites, other.callSites,
-               [](const CallSiteFact &c) { return std::tie(c.kind, c.loc, c.subject); });
+               [](const CallSiteFact &c) { return std::tie(c.kind, c.loc, c.subject, c.moduleClass); });
   for (const auto &[usr, h] : other.helpers) {
     HelperSummary &have = helpers[usr];
     have.registers.insert(h.registers.begin(), h.registers.end());

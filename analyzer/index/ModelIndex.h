@@ -175,6 +175,17 @@ enum class StructFieldUse {
   Escapes,        // given to a function, copied, assigned from elsewhere: not followed
 };
 
+// A bool member that a constructor sets from one of its parameters
+// (`DropOut(double p, bool train) : train_(train)`): what the module's
+// constructions decide.
+struct FlagParamFact {
+  std::string member;
+  unsigned params = 0;       // the constructor's parameters
+  unsigned required = 0;     // those without a default argument
+  unsigned index = 0;        // the parameter the member takes
+  bool defaultTrue = false;  // that parameter's default argument is the constant true
+};
+
 // A use of a module field of a plain struct member (`heads.box` of `Heads
 // heads;`) in one of the class's methods; `field` is "" for the struct
 // member used whole (then every field escapes).
@@ -303,6 +314,7 @@ struct ClassFact {
   // Members whose holder or pointer a method tests for emptiness (`head.is_empty()`).
   std::set<std::string> membersTestedEmpty;
   std::vector<StructFieldFact> structFields;
+  std::vector<FlagParamFact> flagParams;
 
   const MemberFact *member(const std::string &n) const;
   // Whether code the analysis cannot follow may do anything with the member:
@@ -373,6 +385,8 @@ enum class CallSiteKind {
   JitLoadWithoutDevice,  // torch::jit::load(path) with no device, result used on a device
   CudaEnvAfterInit,      // setenv/putenv of CUDA_VISIBLE_DEVICES after a CUDA initialisation
   ModuleReplicated,      // torch::nn::parallel::data_parallel or replicate: forward runs on clones
+  DropoutFlagMember,     // dropout whose `training` is the bool member `subject`, in a module method
+  ModuleConstructed,     // a user module class constructed (holder, make_shared, the Impl): its arguments
 };
 
 struct CallSiteFact {
@@ -392,7 +406,9 @@ struct CallSiteFact {
   std::string innerCallText;
   std::string device;      // ModuleMovedToDevice: the device, when its text is valid in every method of memberOf
   bool indexFreeDevice = false;  // the move's device has no index (kCUDA or kCPU): the current device of its kind
-  std::string moduleClass;  // ModuleReplicated: key of the replicated module's class ("" when not a user class)
+  std::string moduleClass;  // ModuleReplicated, ModuleConstructed: key of the module's class ("" when not a user class)
+  unsigned argCount = 0;            // ModuleConstructed: the arguments written
+  std::vector<unsigned> trueArgs;   // ModuleConstructed: those that are the constant true
   // A mechanical fix: replace [fixBegin, fixEnd) with fixText (insert when
   // equal); for a load of a member moved elsewhere, where `, device` goes.
   SourcePoint fixBegin, fixEnd;
