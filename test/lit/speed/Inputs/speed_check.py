@@ -114,7 +114,7 @@ def identical(r):
     if findings_outside_broken(full) != findings_outside_broken(reference):
         fail("--no-skip-library-bodies: the findings outside the files with errors differ from the plain run's:\n"
              f"--- plain\n{reference[1]}\n--- all bodies\n{full[1]}")
-    same(full, r.run(flag, "-j1", "--no-skip-library-bodies", "--format=json")[0], "cache, all bodies")
+    same(full, r.run(flag, "-j2", "--no-skip-library-bodies", "--format=json")[0], "cache, all bodies")
 
 
 def pch_vs_plain(r):
