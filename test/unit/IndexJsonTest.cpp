@@ -1,8 +1,10 @@
 // The model index survives the trip through JSON that worker processes use
 // to hand their results to the parent: same facts, same findings.
-#include "index/Condition.h"
 #include "IndexFixture.h"
+#include "cache/Frontend.h"
+#include "index/Condition.h"
 #include "index/IndexJson.h"
+#include "project/Analyzer.h"
 #include "rules/Rule.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -42,15 +44,17 @@ std::vector<std::string> checkInputs() {
 }
 
 // The index of one file, or nothing when it does not compile against the
-// stand-in header (some check inputs hold deliberately broken code).
+// stand-in header (some check inputs hold deliberately broken code). Parsed in
+// this process as nnlint parses a file (library bodies skipped), never through
+// a worker, whose result would have made the trip through JSON already.
 std::optional<ModelIndex> indexOfFile(const std::string &file) {
-  auto text = llvm::MemoryBuffer::getFile(file);
-  if (!text) return std::nullopt;
-  std::vector<std::string> args = {"-std=c++17", "-isystem", NNLINT_STUB_INCLUDE, "-resource-dir=" + findResourceDir()};
-  std::unique_ptr<clang::ASTUnit> ast =
-      clang::tooling::buildASTFromCodeWithArgs((*text)->getBuffer().str(), args, file);
-  if (!ast || ast->getDiagnostics().hasErrorOccurred()) return std::nullopt;
-  return buildIndex(ast->getASTContext(), SourceFilter());
+  clang::tooling::CompileCommand cmd(llvm::sys::path::parent_path(file), file,
+                                     {"clang++", "-std=c++17", "-isystem", NNLINT_STUB_INCLUDE, file}, "");
+  ParseOptions opts;
+  opts.resourceDir = findResourceDir();
+  FileResult r = indexFile(cmd, opts, SourceFilter());
+  if (!r.ok) return std::nullopt;
+  return r.index;
 }
 
 }  // namespace
