@@ -133,14 +133,17 @@ def run_repo(args, name, root, units, extra=()):
 
 def time_repo(args, name, root, units, totals):
     """Both binaries on the same files, back to back, so the machine's load is
-    shared, each with a copy of one cache that holds the include blocks
-    (built by an untimed run) and no facts, so that every file is parsed."""
+    shared, each with a copy of one cache that holds the include blocks of
+    both (built by untimed runs: the two may key blocks differently) and no
+    facts, so that every file is parsed. The cache is not bounded here: the
+    blocks of one binary must not evict the other's."""
     work = pathlib.Path(args.work) / "timing"
     warm = work / "cache"
     shutil.rmtree(work, ignore_errors=True)
-    untimed = argparse.Namespace(**vars(args))
-    untimed.nnlint, untimed.reuse, untimed.work = args.time_against, False, str(work / "warm")
-    run_repo(untimed, name, root, units, [f"--cache-dir={warm}"])
+    for binary in (args.time_against, args.nnlint):
+        untimed = argparse.Namespace(**vars(args))
+        untimed.nnlint, untimed.reuse, untimed.work = binary, False, str(work / "warm")
+        run_repo(untimed, name, root, units, [f"--cache-dir={warm}", "--cache-size=1000G"])
     shutil.rmtree(warm / "facts", ignore_errors=True)
     seconds = {}
     for key, binary in (("other", args.time_against), ("this", args.nnlint)):
@@ -148,7 +151,7 @@ def time_repo(args, name, root, units, totals):
         shutil.copytree(warm, cache)
         timed = argparse.Namespace(**vars(args))
         timed.nnlint, timed.reuse, timed.work = binary, False, str(work / key)
-        seconds[key] = run_repo(timed, name, root, units, [f"--cache-dir={cache}"])[1]
+        seconds[key] = run_repo(timed, name, root, units, [f"--cache-dir={cache}", "--cache-size=1000G"])[1]
         totals[key] += seconds[key]
     totals["files"] += len(units)
     print(f"{name}: {len(units)} files, {seconds['other'] / len(units):.2f} s/file before, "
