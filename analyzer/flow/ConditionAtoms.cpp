@@ -2,6 +2,7 @@
 
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
+#include "flow/FlagParams.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
@@ -77,19 +78,13 @@ AtomBuilder::AtomBuilder(const FunctionDecl *fd, ASTContext &ctx) : fd_(fd), ctx
   isCtor_ = ctor != nullptr;
   if (fd->getBody()) mutation_ = std::make_unique<ExprMutationAnalyzer>(*fd->getBody(), ctx);
   if (!ctor) return;
-  auto storedParam = [&](const Expr *value) -> const ParmVarDecl * {
-    const auto *dre = dyn_cast_or_null<DeclRefExpr>(strip(value));
-    const auto *p = dre ? dyn_cast<ParmVarDecl>(dre->getDecl()) : nullptr;
-    return p && p->getDeclContext() == fd && !(mutation_ && mutation_->isMutated(p)) ? p : nullptr;
-  };
-  for (const CXXCtorInitializer *init : ctor->inits())
-    if (init->isWritten() && init->getMember())
-      if (const ParmVarDecl *p = storedParam(init->getInit())) stored_[p] = init->getMember()->getNameAsString();
-  if (const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody()))
-    for (const Stmt *s : body->body())
-      if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign)
-        if (const FieldDecl *f = thisField(op->getLHS()->IgnoreParenImpCasts()))
-          if (const ParmVarDecl *p = storedParam(op->getRHS())) stored_.emplace(p, f->getNameAsString());
+  // A parameter changed before it is stored no longer holds what the caller gave.
+  for (const StoredParameter &s : storedParameters(ctor)) {
+    if (mutation_ && mutation_->isMutated(s.param)) continue;
+    std::string member = s.member->getNameAsString();
+    if (s.inInitialiser) stored_[s.param] = member;
+    else stored_.emplace(s.param, member);
+  }
 }
 
 std::string AtomBuilder::storedInto(const ParmVarDecl *p) const {

@@ -1,5 +1,5 @@
-// Bool members that a constructor takes from its parameters: whether such a
-// flag is on is decided where the module is constructed (ConstructionFacts).
+// Members that a constructor takes from its parameters. A bool one is a flag
+// whose value is decided where the module is constructed (ConstructionFacts).
 #pragma once
 
 #include "index/ModelIndex.h"
@@ -10,6 +10,16 @@
 #include <vector>
 
 namespace nnlint {
+
+// A member a constructor sets from one of its own parameters: in a written
+// initialiser (`flag_(train)`) or in a statement of the body itself
+// (`flag_ = train;`, not under a branch or a loop). Initialisers come first.
+struct StoredParameter {
+  const clang::FieldDecl *member;
+  const clang::ParmVarDecl *param;
+  bool inInitialiser;
+};
+std::vector<StoredParameter> storedParameters(const clang::CXXConstructorDecl *ctor);
 
 std::vector<FlagParamFact> findFlagParams(const clang::CXXConstructorDecl *ctor, const clang::ASTContext &ctx);
 
