@@ -131,26 +131,17 @@ class Server {
     analysing_.clear();
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
-    llvm::Expected<Value> parsed =
-        got ? llvm::json::parse(*got) : llvm::Expected<Value>(llvm::createStringError("worker died"));
-    Object *byFile = parsed ? parsed->getAsObject() : nullptr;
-    Object crashed;
+    std::optional<Object> byFile = got ? byFileOf(*got) : std::nullopt;
     if (!byFile) {
-      if (!parsed) llvm::consumeError(parsed.takeError());
       logMessage(1, "nnlint: the analysis of " + doc->second.path + " crashed; its diagnostics are those of the last good run");
-      crashed[doc->second.path] = Array{Object{
+      byFile.emplace();
+      (*byFile)[doc->second.path] = Array{Object{
           {"range", Object{{"start", Object{{"line", 0}, {"character", 0}}}, {"end", Object{{"line", 0}, {"character", 0}}}}},
           {"severity", 1},
           {"source", "nnlint"},
           {"message", "nnlint crashed while analysing this file; file not analyzed"}}};
-      byFile = &crashed;
     }
-    std::set<std::string> now;
-    for (auto &[file, diagnostics] : *byFile) {
-      std::string fileUri = uriFromPath(file.str());
-      now.insert(fileUri);
-      publish(fileUri, std::move(*diagnostics.getAsArray()));
-    }
+    std::set<std::string> now = publishByFile(*byFile);
     for (const std::string &old : published_[uri])
       if (!now.count(old)) publish(old, Array());
     published_[uri] = std::move(now);
@@ -158,17 +149,30 @@ class Server {
 
   // Findings that the rest of the analysis cannot take back: shown at once.
   void publishEarly(const std::string &text) {
+    if (std::optional<Object> byFile = byFileOf(text))
+      for (const std::string &uri : publishByFile(*byFile)) published_[analysing_].insert(uri);
+  }
+
+  // The worker's diagnostics by file, or none when its text is not that.
+  static std::optional<Object> byFileOf(const std::string &text) {
     llvm::Expected<Value> parsed = llvm::json::parse(text);
-    Object *byFile = parsed ? parsed->getAsObject() : nullptr;
-    if (!byFile) {
-      if (!parsed) llvm::consumeError(parsed.takeError());
-      return;
+    if (!parsed) {
+      llvm::consumeError(parsed.takeError());
+      return std::nullopt;
     }
-    for (auto &[file, diagnostics] : *byFile) {
+    if (Object *byFile = parsed->getAsObject()) return std::move(*byFile);
+    return std::nullopt;
+  }
+
+  // Publishes each file's diagnostics; the uris published to.
+  std::set<std::string> publishByFile(Object &byFile) {
+    std::set<std::string> uris;
+    for (auto &[file, diagnostics] : byFile) {
       std::string fileUri = uriFromPath(file.str());
-      published_[analysing_].insert(fileUri);
+      uris.insert(fileUri);
       publish(fileUri, std::move(*diagnostics.getAsArray()));
     }
+    return uris;
   }
 
   void publish(const std::string &uri, Array diagnostics) {
