@@ -172,6 +172,12 @@ std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, con
   return args;
 }
 
+std::string sourcePath(const tooling::CompileCommand &cmd) {
+  llvm::SmallString<256> file(cmd.Filename);
+  if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
+  return normalisePath(std::string(file));
+}
+
 FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
                      const PchUse *pch) {
   FileResult result;
@@ -183,9 +189,9 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   // unsaved buffer stands in for the file on disk.
   llvm::SmallString<256> file(cmd.Filename);
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
-  auto unsaved = opts.unsaved.find(normalisePath(std::string(file)));
+  auto unsaved = opts.unsaved.find(sourcePath(cmd));
   if (unsaved != opts.unsaved.end()) {
-    result.inputs.push_back({normalisePath(std::string(file)), hashText(unsaved->second)});
+    result.inputs.push_back({sourcePath(cmd), hashText(unsaved->second)});
   } else if (auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false)) {
     result.inputs.push_back({normalisePath(std::string(file)), hashText((*text)->getBuffer())});
   }

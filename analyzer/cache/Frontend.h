@@ -6,10 +6,14 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace nnlint {
+
+struct WarmRequest;  // cache/WarmRequest.h
 
 struct ParseOptions {
   std::string resourceDir;
@@ -17,6 +21,9 @@ struct ParseOptions {
   bool skipLibraryBodies = true;
   // Editor buffers that differ from the files on disk: absolute path -> text.
   std::map<std::string, std::string> unsaved;
+  // Asked first for an unsaved buffer that begins with an include block;
+  // none means parse it here. The result's inputs are left to the caller.
+  std::function<std::optional<FileResult>(const WarmRequest &)> warm;
 };
 
 
@@ -33,6 +40,9 @@ struct PchUse {
 
 FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                      const SourceFilter &filter, const PchUse *pch = nullptr);
+
+// The absolute, normalised path of the command's file.
+std::string sourcePath(const clang::tooling::CompileCommand &cmd);
 
 // The compiler arguments nnlint runs Clang with for a compile command.
 std::vector<std::string> adjustArguments(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts);

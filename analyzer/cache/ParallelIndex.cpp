@@ -3,6 +3,7 @@
 #include "cache/Cache.h"
 #include "cache/Parallel.h"
 #include "cache/Pch.h"
+#include "cache/WarmRequest.h"
 #include "index/IndexJson.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -33,10 +34,32 @@ namespace {
 struct Job {
   const clang::tooling::CompileCommand *cmd = nullptr;
   PchRequest pch;
+  PchRequest wholeBlock;  // for an editor's buffer that may be parsed warm
 };
+
+// An editor's buffer, parsed where its block stays loaded; none if it cannot be.
+std::optional<FileResult> indexWarm(const Job &job, const PchCache &cache, const ParseOptions &parse) {
+  std::string path = sourcePath(*job.cmd);
+  auto unsaved = parse.unsaved.find(path);
+  if (!parse.warm || unsaved == parse.unsaved.end() || job.wholeBlock.key.empty()) return std::nullopt;
+  // The usual path is about to build the block: the host would only race it.
+  if (job.pch.key == job.wholeBlock.key && !cache.has(job.pch.key)) return std::nullopt;
+  WarmRequest request{adjustArguments(*job.cmd, parse), path, job.wholeBlock, parse, cache.dir()};
+  request.parse.unsaved.clear();
+  request.parse.warm = nullptr;
+  std::optional<FileResult> result = parse.warm(request);
+  if (result) result->inputs = {{path, hashText(unsaved->second)}};
+  return result;
+}
 
 FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
   const std::string &file = job.cmd->Filename;
+  if (cache) {
+    if (std::optional<FileResult> warm = indexWarm(job, *cache, parse)) {
+      logPath("warm", file);
+      return std::move(*warm);
+    }
+  }
   if (cache && !job.pch.key.empty()) {
     CachedPch pch = cache->lookup(job.pch.key);
     bool built = false;
@@ -139,6 +162,8 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
+    if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i])))
+      jobs[i].wholeBlock = cache->request(plans[i], plans[i].block.directives.size(), parse);
   }
   plans.clear();
 

@@ -53,6 +53,7 @@ struct CachedPch {
 class PchCache {
  public:
   explicit PchCache(std::string dir) : dir_(std::move(dir)) {}
+  const std::string &dir() const { return dir_; }
 
   // The file's block and arguments; an empty block when the file must take
   // the plain path (no block, forced includes, unreadable).

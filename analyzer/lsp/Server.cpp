@@ -4,6 +4,7 @@
 #include "base/Version.h"
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonDepth.h"
+#include "lsp/ParseHost.h"
 #include "lsp/Transport.h"
 #include "lsp/Worker.h"
 
@@ -57,12 +58,13 @@ std::string toText(Object byFile) { return llvm::formatv("{0}", Value(std::move(
 
 // Runs in the worker process: the diagnostics of one analysis, with those of
 // the open file's own classes first when other files must be parsed.
-std::string diagnose(const Document &doc, const ServerOptions &opts, const Worker::Send &early) {
+std::string diagnose(const Document &doc, const ServerOptions &opts, const ParseHost &host, const Worker::Send &early) {
   // A test hook: a worker that dies, as one would on a crash in Clang.
   if (const char *crash = std::getenv("NNLINT_LSP_TEST_CRASH"); crash && *crash && llvm::StringRef(doc.path).ends_with(crash))
     ::kill(::getpid(), SIGKILL);
   AnalyzerOptions analyzer = opts.analyzer;
   analyzer.unsaved[doc.path] = doc.text;
+  analyzer.warm = [&](const WarmRequest &request) { return host.parse(request); };
   analyzer.firstPass = [&](const AnalysisResult &first) { early(toText(diagnostics(first, doc, opts))); };
   return toText(diagnostics(analyze({doc.path}, opts.rules, analyzer), doc, opts));
 }
@@ -118,7 +120,8 @@ class Server {
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
     const Document &d = doc->second;
-    if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, early); })) {
+    if (opts_.warmParse) host_.ensureRunning();  // without it, the worker parses the file itself
+    if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, host_, early); })) {
       analysing_ = uri;
     } else {
       logMessage(1, "nnlint: cannot start a process to analyse " + d.path);
@@ -290,8 +293,10 @@ class Server {
           if (auto uri = o->getString("uri")) addRoot(*uri);
     if (roots_.empty())
       if (auto uri = params.getString("rootUri")) addRoot(*uri);
-    if (const Object *init = params.getObject("initializationOptions"))
+    if (const Object *init = params.getObject("initializationOptions")) {
       if (auto ms = init->getInteger("debounceMs"); ms && *ms >= 0) opts_.debounceMs = static_cast<int>(*ms);
+      if (auto warm = init->getBoolean("warmParse")) opts_.warmParse = *warm;
+    }
     return Object{
         {"capabilities",
          Object{{"textDocumentSync", Object{{"openClose", true}, {"change", 1}, {"save", Object{{"includeText", false}}}}},
@@ -315,6 +320,7 @@ class Server {
   std::map<std::string, std::set<std::string>> published_;  // document uri -> uris it published to
   std::map<std::string, Array> shown_;                 // uri -> diagnostics last published
   std::vector<std::string> roots_;
+  ParseHost host_;  // before worker_: a worker is stopped before the host it asks
   Worker worker_;
   std::string analysing_;  // the uri the worker analyses
   bool shutdown_ = false;

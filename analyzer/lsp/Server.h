@@ -21,6 +21,7 @@ struct ServerOptions {
   std::vector<const Rule *> rules;    // every check (each finding is then kept or dropped by its file's configuration)
   std::vector<std::string> knownChecks;
   int debounceMs = 0;                 // quiet time after a change before it is analysed
+  bool warmParse = true;              // parse the open file where its include block stays loaded (ParseHost)
 };
 
 // Serves until the client sends `exit` or closes stdin; returns the exit code

@@ -64,6 +64,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   parse.resourceDir = findResourceDir();
   parse.skipLibraryBodies = opts.skipLibraryBodies;
   parse.unsaved = opts.unsaved;
+  parse.warm = opts.warm;
   if (parse.resourceDir.empty()) {
     result.errors.push_back({"nnlint", "cannot find Clang's builtin headers (stddef.h); set NNLINT_RESOURCE_DIR "
                                        "to e.g. /usr/lib/llvm-19/lib/clang/19"});

@@ -26,6 +26,7 @@ struct AnalyzerOptions {
   bool skipLibraryBodies = true;
   SpeedOptions speed;  // -j, --cache-dir, --no-cache
   std::map<std::string, std::string> unsaved;  // editor buffers: absolute path -> text
+  std::function<std::optional<FileResult>(const WarmRequest &)> warm;  // see ParseOptions
   // Called, when other files of the project must be parsed to judge the
   // classes they add to, with the findings that those files cannot change.
   std::function<void(const AnalysisResult &)> firstPass;

@@ -1,0 +1,176 @@
+#include "cache/WarmSession.h"
+
+#include "flow/IndexBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Interpreter/Interpreter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/thread.h"
+
+using namespace clang;
+
+namespace nnlint {
+namespace {
+
+// The interpreter's first part is an empty file of this name; each parse
+// adds a part after it.
+constexpr const char *kFirstPart = "<nnlint warm session>";
+
+// Clang recurses once per operand of a long expression (see ParallelIndex.cpp).
+constexpr unsigned kParseStackBytes = 1u << 30;
+
+bool inPart(const Decl *d, const TranslationUnitDecl *part) { return d->getTranslationUnitDecl() == part; }
+
+// Whether a declaration of the part reaches into what the part did not
+// declare (a namespace of the block reopened, a specialisation or a
+// redeclaration of something declared before it). Taking the part back
+// leaves such a declaration where a later part would find it.
+bool reachesOutside(const Decl *d, const TranslationUnitDecl *part) {
+  if (!inPart(cast<Decl>(d->getDeclContext()), part)) return true;
+  if (const Decl *previous = d->getPreviousDecl(); previous && !inPart(previous, part)) return true;
+  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(d))
+    if (!inPart(spec->getSpecializedTemplate(), part)) return true;
+  if (const auto *spec = dyn_cast<VarTemplateSpecializationDecl>(d))
+    if (!inPart(spec->getSpecializedTemplate(), part)) return true;
+  if (const auto *fn = dyn_cast<FunctionDecl>(d))
+    if (const FunctionTemplateDecl *primary = fn->getPrimaryTemplate(); primary && !inPart(primary, part)) return true;
+  if (const auto *inner = dyn_cast<DeclContext>(d); inner && (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d)))
+    for (const Decl *member : inner->noload_decls())
+      if (reachesOutside(member, part)) return true;
+  return false;
+}
+
+std::string stringLiteral(llvm::StringRef path) {
+  std::string out = "\"";
+  for (char c : path) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+bool hasDirectives(llvm::StringRef text) {
+  LangOptions lang;
+  lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = lang.Digraphs = true;
+  Lexer lexer(SourceLocation(), lang, text.begin(), text.begin(), text.end());
+  Token token;
+  bool atEnd = false;
+  while (!atEnd) {
+    atEnd = lexer.LexFromRawLexer(token);
+    if (token.is(tok::hash) && token.isAtStartOfLine()) return true;
+    if (token.is(tok::raw_identifier) && token.getRawIdentifier() == "_Pragma") return true;
+  }
+  return false;
+}
+
+WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter) : interpreter_(std::move(interpreter)) {}
+WarmSession::~WarmSession() = default;
+
+std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &args, std::string &error) {
+  std::vector<const char *> argv;
+  for (const std::string &a : args) argv.push_back(a.c_str());
+  CreateInvocationOptions create;
+  create.Diags = CompilerInstance::createDiagnostics(new DiagnosticOptions, new IgnoringDiagConsumer);
+  std::shared_ptr<CompilerInvocation> invocation = createInvocation(argv, create);
+  if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1) {
+    error = "the compile command is not one C++ compilation";
+    return nullptr;
+  }
+  // The file's own arguments, driver included, with an empty file in its
+  // place that each parse adds to.
+  FrontendOptions &frontend = invocation->getFrontendOpts();
+  frontend.Inputs = {FrontendInputFile(kFirstPart, frontend.Inputs[0].getKind())};
+  frontend.ProgramAction = frontend::ParseSyntaxOnly;
+  frontend.DisableFree = false;
+  invocation->getLangOpts().IncrementalExtensions = true;  // the interpreter parses in parts only with it
+  // The block was built without that option, which Clang's validation of the
+  // PCH compares. The cache checked the block's files when it handed it out
+  // (Pch.cpp), and its key holds these arguments.
+  invocation->getPreprocessorOpts().DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
+  invocation->getPreprocessorOpts().addRemappedFile(kFirstPart, llvm::MemoryBuffer::getMemBuffer("").release());
+  auto compiler = std::make_unique<CompilerInstance>();
+  compiler->setInvocation(std::move(invocation));
+  compiler->createDiagnostics(new IgnoringDiagConsumer);
+  compiler->setTarget(TargetInfo::CreateTargetInfo(compiler->getDiagnostics(),
+                                                   std::make_shared<TargetOptions>(compiler->getTargetOpts())));
+  if (!compiler->hasTarget()) {
+    error = "no target for the compile command";
+    return nullptr;
+  }
+  compiler->getTarget().adjust(compiler->getDiagnostics(), compiler->getLangOpts());
+  llvm::Expected<std::unique_ptr<Interpreter>> interpreter = Interpreter::create(std::move(compiler));
+  if (!interpreter) {
+    error = llvm::toString(interpreter.takeError());
+    return nullptr;
+  }
+  return std::unique_ptr<WarmSession>(new WarmSession(std::move(*interpreter)));
+}
+
+TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::string &blankedText) {
+  // Locations read as the file's own: same lines and columns, same name.
+  llvm::Expected<PartialTranslationUnit &> part =
+      interpreter_->Parse("#line 1 " + stringLiteral(file) + "\n" + blankedText);
+  if (!part) {
+    llvm::consumeError(part.takeError());  // an error: the usual parse reports it
+    return nullptr;
+  }
+  return part->TUPart;
+}
+
+std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
+                                             const SourceFilter &filter) {
+  if (hasDirectives(blankedText)) return std::nullopt;
+  std::optional<FileResult> result;
+  llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
+    TranslationUnitDecl *part = parse(file, blankedText);
+    ASTContext &ctx = interpreter_->getASTContext();
+    if (!part || part != ctx.getTranslationUnitDecl()) return;
+    // A statement at file scope is an error to the usual parse; only the
+    // interpreter takes it.
+    for (const Decl *d : part->noload_decls())
+      if (isa<TopLevelStmtDecl>(d)) return;
+    result.emplace();
+    result->file = file;
+    result->ok = true;
+    result->index = buildIndex(ctx, filter, /*walkPrecompiled=*/false);
+  });
+  parser.join();
+  return result;
+}
+
+bool WarmSession::warmUp(const std::string &file, const std::string &blankedText) {
+  bool clean = false;
+  llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
+    TranslationUnitDecl *part = parse(file, blankedText);
+    if (!part) return;
+    for (const Decl *d : part->noload_decls())
+      if (reachesOutside(d, part)) return;
+    // The interpreter cannot take back a file-scope `using namespace` (Clang
+    // 19 crashes on its name): the directives leave the part first.
+    std::vector<Decl *> directives;
+    for (Decl *d : part->noload_decls())
+      if (isa<UsingDirectiveDecl>(d)) directives.push_back(d);
+    for (Decl *d : directives) part->removeDecl(d);
+    if (llvm::Error undo = interpreter_->Undo()) {
+      llvm::consumeError(std::move(undo));
+      return;
+    }
+    clean = true;
+  });
+  parser.join();
+  warm_ = clean;
+  return clean;
+}
+
+}  // namespace nnlint

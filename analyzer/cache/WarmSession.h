@@ -1,0 +1,60 @@
+// Parses an editor's buffer again and again against one precompiled include
+// block, in one process. Most of a parse with a block is Sema reading
+// LibTorch's declarations out of it; kept in memory, a later parse of the
+// same file reads only what changed (docs/performance.md, "Typing").
+#pragma once
+
+#include "base/SourceFilter.h"
+#include "index/FileResult.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Interpreter;
+class TranslationUnitDecl;
+}
+
+namespace nnlint {
+
+// Whether the text after a block holds a preprocessor directive. A macro,
+// an include guard or an #include would outlive the parse that saw it, so
+// such a text is never parsed warm.
+bool hasDirectives(llvm::StringRef text);
+
+class WarmSession {
+ public:
+  // The session for a file compiled with `args` (nnlint's arguments, see
+  // adjustArguments, with -include-pch); nullptr, with `error`, when Clang
+  // cannot be set up with them.
+  static std::unique_ptr<WarmSession> open(const std::vector<std::string> &args, std::string &error);
+  ~WarmSession();
+
+  // The index of `blankedText` (the file with its block blanked out) read as
+  // `file`. None when the text must take the usual path instead: it has a
+  // directive or an error (the usual path reports errors and recovers).
+  // The result's inputs are left to the caller. The parse stays in the
+  // session and may crash on an error (a Clang 19 bug): call it in a process
+  // that ends after it, forked from the one that holds the session.
+  std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter);
+
+  // Parses a text that index() took and takes it back: what Sema read from
+  // the block for it stays, so that later parses, forked from this one, read
+  // only what is new. False when the part cannot be taken back cleanly (it
+  // reached outside itself): then the session must not be used again.
+  bool warmUp(const std::string &file, const std::string &blankedText);
+  bool warm() const { return warm_; }
+
+ private:
+  explicit WarmSession(std::unique_ptr<clang::Interpreter> interpreter);
+  clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
+
+  std::unique_ptr<clang::Interpreter> interpreter_;
+  bool warm_ = false;
+};
+
+}  // namespace nnlint

@@ -1,0 +1,302 @@
+#include "lsp/ParseHost.h"
+
+#include "cache/Parallel.h"
+#include "cache/Pch.h"
+#include "cache/WarmRequest.h"
+#include "cache/WarmSession.h"
+#include "index/IndexJson.h"
+
+#include "llvm/Support/FileSystem.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace nnlint::lsp {
+namespace {
+
+using Json = nlohmann::json;
+
+// Sessions kept at once: the open file's block and one other (two files
+// edited in turn). Each holds what Sema read from its block.
+constexpr size_t kSessions = 2;
+
+// A worker waits this long for the host (a first parse of a block included)
+// before it parses the file itself.
+constexpr int kReplyTimeoutMs = 10000;
+
+// A message is its size (8 bytes) and a JSON value as CBOR.
+bool sendMessage(int fd, const Json &value) {
+  std::vector<std::uint8_t> body = Json::to_cbor(value);
+  std::uint64_t size = body.size();
+  char header[8];
+  std::memcpy(header, &size, 8);
+  return writeAll(fd, header, 8) && writeAll(fd, reinterpret_cast<const char *>(body.data()), body.size());
+}
+
+// Reads exactly `size` bytes, waiting at most `timeoutMs` for each part
+// (-1: no limit); `timedOut` says whether it gave up waiting.
+bool readExactly(int fd, char *data, size_t size, int timeoutMs, bool *timedOut) {
+  while (size > 0) {
+    if (timeoutMs >= 0) {
+      pollfd p{fd, POLLIN, 0};
+      int ready = ::poll(&p, 1, timeoutMs);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready == 0 && timedOut) *timedOut = true;
+      if (ready <= 0) return false;
+    }
+    ssize_t n = ::read(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::optional<Json> readMessage(int fd, int timeoutMs, bool *timedOut = nullptr) {
+  char header[8];
+  std::uint64_t size = 0;
+  if (!readExactly(fd, header, 8, timeoutMs, timedOut)) return std::nullopt;
+  std::memcpy(&size, header, 8);
+  if (size > (std::uint64_t(1) << 32)) return std::nullopt;
+  std::string body(size, '\0');
+  if (!readExactly(fd, body.data(), body.size(), timeoutMs, timedOut)) return std::nullopt;
+  Json value = Json::from_cbor(body, /*strict=*/true, /*allow_exceptions=*/false);
+  if (value.is_discarded()) return std::nullopt;
+  return value;
+}
+
+sockaddr_un socketAddress(const std::string &dir) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::string path = dir + "/parse";
+  std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+  return address;
+}
+
+Json toJson(const WarmRequest &r) {
+  const PchRequest &b = r.block;
+  return Json{{"args", r.args},
+              {"file", r.file},
+              {"block", {b.key, b.headerArgs, b.directory, b.header, b.blanked}},
+              {"parse", {r.parse.resourceDir, r.parse.clangPath, r.parse.skipLibraryBodies}},
+              {"cacheDir", r.cacheDir}};
+}
+
+WarmRequest fromJson(const Json &j) {
+  WarmRequest r;
+  r.args = j.at("args").get<std::vector<std::string>>();
+  r.file = j.at("file");
+  const Json &b = j.at("block");
+  r.block = {b.at(0), b.at(1).get<std::vector<std::string>>(), b.at(2), b.at(3), b.at(4)};
+  const Json &p = j.at("parse");
+  r.parse.resourceDir = p.at(0);
+  r.parse.clangPath = p.at(1);
+  r.parse.skipLibraryBodies = p.at(2);
+  r.cacheDir = j.at("cacheDir");
+  return r;
+}
+
+// The host's side: sessions by block and arguments, the most recent last,
+// and the blocks being built.
+class Sessions {
+ public:
+  // Answers on `connection`. The parse runs in a fork of this process, which
+  // sends the answer and ends: a crash or a stuck parse costs the fork, and a
+  // session holds only what its warm-up read. The first parse a fork could
+  // use is parsed again here, to warm the session.
+  void answer(const WarmRequest &r, int connection) {
+    std::string key = r.block.key + '\n' + r.block.directory;
+    for (const std::string &a : r.args) key += '\n' + a;
+    WarmSession *session = find(key);
+    if (!session) session = open(key, r);
+    if (!session) {
+      sendMessage(connection, nullptr);
+      return;
+    }
+    int done[2];
+    if (::pipe2(done, O_CLOEXEC) != 0) return;
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      std::optional<FileResult> result = session->index(r.file, r.block.blanked, filter_);
+      sendMessage(connection, result ? fileResultToJson(*result) : Json(nullptr));
+      char took = result ? '1' : '0';
+      ::_exit(writeAll(done[1], &took, 1) ? 0 : 1);
+    }
+    ::close(done[1]);
+    char took = '0';
+    pollfd p{done[0], POLLIN, 0};
+    int ready;
+    while ((ready = ::poll(&p, 1, kReplyTimeoutMs)) < 0 && errno == EINTR) {
+    }
+    if (ready <= 0 || ::read(done[0], &took, 1) != 1) took = '0';
+    ::close(done[0]);
+    if (pid > 0) {
+      ::kill(pid, SIGKILL);  // a fork that has answered is ending anyway
+      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+    if (took == '1' && !session->warm() && !session->warmUp(r.file, r.block.blanked)) held_.pop_back();
+  }
+
+ private:
+  WarmSession *find(const std::string &key) {
+    for (size_t i = 0; i < held_.size(); ++i) {
+      if (held_[i].first != key) continue;
+      std::rotate(held_.begin() + i, held_.begin() + i + 1, held_.end());
+      return held_.back().second.get();
+    }
+    return nullptr;
+  }
+
+  // Only a block of library headers: one that holds the user's headers
+  // changes with them, which the cache checks on each lookup. A block not
+  // in the cache is built in the background (the worker that asked parses
+  // with what it has), as the first of its kind that the editor opens.
+  WarmSession *open(const std::string &key, const WarmRequest &r) {
+    PchCache cache(r.cacheDir);
+    CachedPch pch = cache.lookup(r.block.key);
+    if (pch.path.empty()) {
+      buildInBackground(r);
+      return nullptr;
+    }
+    if (pch.holdsUserCode) return nullptr;
+    std::vector<std::string> args = r.args;
+    args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.block.directory});
+    std::string error;
+    std::unique_ptr<WarmSession> session = WarmSession::open(args, error);
+    if (!session) return nullptr;
+    if (held_.size() == kSessions) held_.erase(held_.begin());
+    held_.emplace_back(key, std::move(session));
+    return held_.back().second.get();
+  }
+
+  void buildInBackground(const WarmRequest &r) {
+    for (auto it = building_.begin(); it != building_.end();)
+      it = ::waitpid(it->second, nullptr, WNOHANG) != 0 ? building_.erase(it) : std::next(it);
+    if (building_.count(r.block.key)) return;
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      PchCache(r.cacheDir).build(r.block, r.parse, filter_);
+      ::_exit(0);
+    }
+    if (pid > 0) building_[r.block.key] = pid;
+  }
+
+  SourceFilter filter_;
+  std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
+  std::map<std::string, pid_t> building_;  // block key -> its builder
+};
+
+[[noreturn]] void serve(int listening) {
+  Sessions sessions;
+  for (;;) {
+    int connection = ::accept4(listening, nullptr, nullptr, SOCK_CLOEXEC);
+    if (connection < 0) {
+      if (errno == EINTR || errno == ECONNABORTED) continue;
+      ::_exit(1);
+    }
+    // A worker that goes away ends its connection: nothing to answer.
+    if (std::optional<Json> request = readMessage(connection, -1)) {
+      std::optional<WarmRequest> r;
+      try {
+        r = fromJson(*request);
+      } catch (const Json::exception &) {
+        sendMessage(connection, nullptr);
+      }
+      if (r) sessions.answer(*r, connection);
+    }
+    ::close(connection);
+  }
+}
+
+}  // namespace
+
+ParseHost::~ParseHost() { stop(); }
+
+bool ParseHost::ensureRunning() {
+  if (pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0) return true;
+  stop();
+  llvm::SmallString<128> dir;
+  if (llvm::sys::fs::createUniqueDirectory("nnlint-parse", dir)) return false;  // mode 0700: ours alone
+  dir_ = std::string(dir);
+  int listening = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un address = socketAddress(dir_);
+  if (listening < 0 || ::bind(listening, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
+      ::listen(listening, 8) != 0) {
+    if (listening >= 0) ::close(listening);
+    stop();
+    return false;
+  }
+  const pid_t parent = ::getpid();
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);
+    // The client's input and output belong to the server.
+    ::close(STDIN_FILENO);
+    ::close_range(3, listening - 1, 0);
+    ::close_range(listening + 1, ~0U, 0);
+    serve(listening);
+  }
+  ::close(listening);
+  if (pid < 0) {
+    stop();
+    return false;
+  }
+  pid_ = pid;
+  return true;
+}
+
+std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
+  if (pid_ <= 0) return std::nullopt;
+  int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return std::nullopt;
+  sockaddr_un address = socketAddress(dir_);
+  std::optional<Json> reply;
+  bool timedOut = false;
+  if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
+      sendMessage(fd, toJson(request)))
+    reply = readMessage(fd, kReplyTimeoutMs, &timedOut);
+  ::close(fd);
+  // A host that does not answer is stuck: the server starts another.
+  if (timedOut) ::kill(pid_, SIGKILL);
+  if (!reply || reply->is_null()) return std::nullopt;
+  try {
+    return fileResultFromJson(*reply);
+  } catch (const Json::exception &) {
+    return std::nullopt;
+  }
+}
+
+void ParseHost::stop() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+  pid_ = -1;
+  if (!dir_.empty()) {
+    ::unlink((dir_ + "/parse").c_str());
+    ::rmdir(dir_.c_str());
+  }
+  dir_.clear();
+}
+
+}  // namespace nnlint::lsp

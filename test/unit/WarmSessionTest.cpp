@@ -1,0 +1,104 @@
+// The warm session (cache/WarmSession): what it refuses, and that a part
+// taken back leaves no trace a later parse could see.
+#include "cache/WarmSession.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace nnlint;
+
+TEST(WarmSession, FindsDirectivesOutsideCommentsAndStrings) {
+  EXPECT_TRUE(hasDirectives("int x;\n#define N 3\n"));
+  EXPECT_TRUE(hasDirectives("  #  include \"model.h\"\n"));
+  EXPECT_TRUE(hasDirectives("int x;\n%:define N 3\n"));  // a digraph
+  EXPECT_TRUE(hasDirectives("_Pragma(\"once\")\nint x;\n"));
+  EXPECT_FALSE(hasDirectives("int x; // #define N 3\n/*\n#define M 4\n*/\n"));
+  EXPECT_FALSE(hasDirectives("const char *s = R\"(\n#define N 3\n)\";\n"));
+  EXPECT_FALSE(hasDirectives("int y = 1 # 2;\n"));  // not at the start of a line: Sema's business
+}
+
+namespace {
+
+// A session whose block is `-include`d header text (parsed before any part,
+// as a precompiled block is), or none.
+std::unique_ptr<WarmSession> openWith(const std::string &blockText) {
+  std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR};
+  llvm::SmallString<128> header;
+  if (!blockText.empty()) {
+    int fd;
+    EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-block", "h", fd, header));
+    llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << blockText;
+    args.insert(args.end(), {"-include", std::string(header)});
+  }
+  args.insert(args.end(), {"/nowhere/model.cpp", "-fsyntax-only"});
+  std::string error;
+  std::unique_ptr<WarmSession> session = WarmSession::open(args, error);
+  if (!header.empty()) llvm::sys::fs::remove(header);  // read when the session opened
+  EXPECT_TRUE(session) << error;
+  return session;
+}
+
+const char *kLibrary = "namespace lib { int f(); }\n";
+const char *kFile = "/nowhere/model.cpp";
+
+// Whether the session takes `text`, parsed in a fork as the parse host does
+// (index() leaves its part in the session).
+bool takes(WarmSession &session, const std::string &text) {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    SourceFilter filter;
+    std::optional<FileResult> result = session.index(kFile, text, filter);
+    ::_exit(result && result->ok ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+TEST(WarmSession, ParsesWhatTheWarmUpRead) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  std::string text = "struct Net { int g() { return lib::f(); } };\n";
+  EXPECT_TRUE(takes(*session, text));
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  for (int i = 0; i < 2; ++i) EXPECT_TRUE(takes(*session, text)) << i;
+}
+
+// A warm-up's own names are gone once it is taken back: using one that the
+// new text no longer declares is an error, which the usual parse reports.
+TEST(WarmSession, TakesBackWhatAWarmUpDeclared) {
+  auto session = openWith("");
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->warmUp(kFile, "int helper();\nint g() { return helper(); }\n"));
+  EXPECT_FALSE(takes(*session, "int g() { return helper(); }\n"));
+  EXPECT_TRUE(takes(*session, "int helper();\nint g() { return helper(); }\n"));
+}
+
+// A file-scope `using namespace` of the block is taken back with its part
+// (Clang 19 would crash on it): it is not in effect in a later part.
+TEST(WarmSession, UsingDirectivesOfTheBlock) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->warmUp(kFile, "using namespace lib;\nint g() { return f(); }\n"));
+  EXPECT_TRUE(takes(*session, "using namespace lib;\nint g() { return f(); }\n"));
+  EXPECT_FALSE(takes(*session, "int g() { return f(); }\nusing namespace lib;\n"));
+  EXPECT_FALSE(takes(*session, "int g() { return f(); }\n"));
+}
+
+// What would outlive its part cannot warm a session.
+TEST(WarmSession, PartsThatReachOutsideCannotWarmUp) {
+  for (const char *text : {"namespace lib { int h(); }\n",    // reopens the block's namespace
+                           "int lib::f() { return 1; }\n"}) {  // defines the block's function
+    auto session = openWith(kLibrary);
+    ASSERT_TRUE(session);
+    EXPECT_TRUE(takes(*session, text)) << text;
+    EXPECT_FALSE(session->warmUp(kFile, text)) << text;
+  }
+}
