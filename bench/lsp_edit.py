@@ -7,7 +7,12 @@ appended, as a user types code) and each edit waits for that edit's
 diagnostics. Prints one line per file and server, then the medians and the
 ratio nnlint / clangd:
 
-    lsp_edit.py NNLINT CLANGD CACHE_DIR [--edits N] FILE... [-- compiler flags]
+    lsp_edit.py NNLINT CLANGD CACHE_DIR [--edits N] [--settle S] FILE... [-- compiler flags]
+
+--settle gives each server S seconds after its first diagnostics before the
+first edit, as a user reads a file before typing: nnlint builds a file's
+whole include block in the background when only a prefix of it was cached,
+and parses warm once it is there (docs/editors.md).
 
 clangd reads the flags from a compile_commands.json written to a scratch
 folder; nnlint gets them after `--`, as on its command line. Each server
@@ -36,7 +41,7 @@ def edits_of(text, count):
         yield text
 
 
-def time_server(command, path, edits, root):
+def time_server(command, path, edits, settle, root):
     client = Client(command, dict(os.environ))
     client.request("initialize", {"processId": os.getpid(), "rootUri": uri(root), "capabilities": {
         "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
@@ -48,6 +53,7 @@ def time_server(command, path, edits, root):
                                                             "text": text}})
     client.diagnostics(path)
     opened = time.monotonic() - start
+    time.sleep(settle)
     times = []
     for version, edited in enumerate(edits_of(text, edits), start=2):
         start = time.monotonic()
@@ -73,10 +79,11 @@ def main():
         args = args[:args.index("--")]
     nnlint, clangd, cache = args[0], args[1], args[2]
     args = args[3:]
-    edits = 5
-    if args and args[0] == "--edits":
-        edits = int(args[1])
+    options = {"--edits": 5, "--settle": 0}
+    while args and args[0] in options:
+        options[args[0]] = float(args[1])
         args = args[2:]
+    edits, settle = int(options["--edits"]), options["--settle"]
     files = [os.path.abspath(f) for f in args]
     scratch = tempfile.mkdtemp(prefix="nnlint-lsp-edit-")
     try:
@@ -93,7 +100,7 @@ def main():
         print("file\tserver\topen_s\tedit_median_s\tedits_s")
         for f in files:
             for name, command in servers.items():
-                opened, times = time_server(command, f, edits, os.path.dirname(f))
+                opened, times = time_server(command, f, edits, settle, os.path.dirname(f))
                 medians[name].append(statistics.median(times))
                 print("%s\t%s\t%.3f\t%.3f\t%s" % (os.path.basename(f), name, opened, statistics.median(times),
                                                   ",".join("%.3f" % t for t in times)), flush=True)

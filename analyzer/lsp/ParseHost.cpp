@@ -35,8 +35,10 @@ using Json = nlohmann::json;
 constexpr size_t kSessions = 2;
 
 // A worker waits this long for the host (a first parse of a block included)
-// before it parses the file itself.
+// before it parses the file itself and kills the host as stuck. The host
+// gives up on a parse earlier, so that a stuck parse costs only its fork.
 constexpr int kReplyTimeoutMs = 10000;
+constexpr int kParseTimeoutMs = 8000;
 
 // A message is its size (8 bytes) and a JSON value as CBOR.
 bool sendMessage(int fd, const Json &value) {
@@ -142,7 +144,7 @@ class Sessions {
     char took = '0';
     pollfd p{done[0], POLLIN, 0};
     int ready;
-    while ((ready = ::poll(&p, 1, kReplyTimeoutMs)) < 0 && errno == EINTR) {
+    while ((ready = ::poll(&p, 1, kParseTimeoutMs)) < 0 && errno == EINTR) {
     }
     if (ready <= 0 || ::read(done[0], &took, 1) != 1) took = '0';
     ::close(done[0]);
