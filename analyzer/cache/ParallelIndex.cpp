@@ -37,29 +37,18 @@ struct Job {
   PchRequest wholeBlock;  // for an editor's buffer that may be parsed warm
 };
 
-// An editor's buffer, parsed where its block stays loaded; none if it cannot be.
-std::optional<FileResult> indexWarm(const Job &job, const PchCache &cache, const ParseOptions &parse) {
+// What the parse host needs for an editor's buffer; none for other files.
+std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, const ParseOptions &parse) {
   std::string path = sourcePath(*job.cmd);
-  auto unsaved = parse.unsaved.find(path);
-  if (!parse.warm || unsaved == parse.unsaved.end() || job.wholeBlock.key.empty()) return std::nullopt;
-  // The usual path is about to build the block: the host would only race it.
-  if (job.pch.key == job.wholeBlock.key && !cache.has(job.pch.key)) return std::nullopt;
+  if (!parse.warm || !parse.unsaved.count(path) || job.wholeBlock.key.empty()) return std::nullopt;
   WarmRequest request{adjustArguments(*job.cmd, parse), path, job.wholeBlock, parse, cache.dir()};
   request.parse.unsaved.clear();
   request.parse.warm = nullptr;
-  std::optional<FileResult> result = parse.warm(request);
-  if (result) result->inputs = {{path, hashText(unsaved->second)}};
-  return result;
+  return request;
 }
 
-FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
+FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
   const std::string &file = job.cmd->Filename;
-  if (cache) {
-    if (std::optional<FileResult> warm = indexWarm(job, *cache, parse)) {
-      logPath("warm", file);
-      return std::move(*warm);
-    }
-  }
   if (cache && !job.pch.key.empty()) {
     CachedPch pch = cache->lookup(job.pch.key);
     bool built = false;
@@ -84,6 +73,26 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   }
   logPath("plain", file);
   return indexFile(*job.cmd, parse, filter);
+}
+
+FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
+  std::optional<WarmRequest> warm = cache ? warmRequest(job, *cache, parse) : std::nullopt;
+  // When the usual path is about to build the block, the host would only
+  // race it: it is told to warm a session once the block is there.
+  bool building = warm && job.pch.key == job.wholeBlock.key && !cache->has(job.pch.key);
+  if (warm && !building) {
+    if (std::optional<FileResult> result = parse.warm(*warm)) {
+      result->inputs = {{warm->file, hashText(parse.unsaved.at(warm->file))}};
+      logPath("warm", job.cmd->Filename);
+      return std::move(*result);
+    }
+  }
+  FileResult result = indexUsual(job, cache, parse, filter);
+  if (building && result.ok) {
+    warm->prime = true;
+    parse.warm(*warm);
+  }
+  return result;
 }
 
 // Clang recurses once per operand of a long expression, and a generated file

@@ -18,6 +18,7 @@ struct WarmRequest {
   PchRequest block;
   ParseOptions parse;  // without unsaved buffers or a hook
   std::string cacheDir;
+  bool prime = false;  // only warm the host's session for it: no answer is read
 };
 
 }  // namespace nnlint

@@ -83,7 +83,8 @@ std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &a
   CreateInvocationOptions create;
   create.Diags = CompilerInstance::createDiagnostics(new DiagnosticOptions, new IgnoringDiagConsumer);
   std::shared_ptr<CompilerInvocation> invocation = createInvocation(argv, create);
-  if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1) {
+  if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1 ||
+      invocation->getFrontendOpts().Inputs[0].getKind().getLanguage() != Language::CXX) {
     error = "the compile command is not one C++ compilation";
     return nullptr;
   }

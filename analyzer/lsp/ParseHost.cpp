@@ -274,7 +274,7 @@ std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
   std::optional<Json> reply;
   bool timedOut = false;
   if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
-      sendMessage(fd, toJson(request)))
+      sendMessage(fd, toJson(request)) && !request.prime)
     reply = readMessage(fd, kReplyTimeoutMs, &timedOut);
   ::close(fd);
   // A host that does not answer is stuck: the server starts another.

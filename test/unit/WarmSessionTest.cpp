@@ -102,3 +102,9 @@ TEST(WarmSession, PartsThatReachOutsideCannotWarmUp) {
     EXPECT_FALSE(session->warmUp(kFile, text)) << text;
   }
 }
+
+TEST(WarmSession, OnlyForOneCxxCompilation) {
+  std::string error;
+  EXPECT_FALSE(WarmSession::open({"clang", "-x", "c", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile, "-fsyntax-only"}, error));
+  EXPECT_FALSE(error.empty());
+}
