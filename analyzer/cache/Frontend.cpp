@@ -61,11 +61,8 @@ std::string absoluteIn(llvm::vfs::FileSystem &fs, llvm::StringRef name) {
   return normalisePath(std::string(p));
 }
 
-// The user's files (not system or library headers) that the parse read, but
-// the main file: read as Clang read them, or, when they came in through a
-// precompiled block (which Clang checked against their size and time), as
-// they are now. A block of library headers only has none to list, and
-// walking its thousands of inputs would cost a fifth of an editor's re-analysis.
+}  // namespace
+
 std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled) {
   std::vector<SourceInput> out;
   std::set<std::string> seen;
@@ -102,6 +99,8 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
   }
   return out;
 }
+
+namespace {
 
 class IndexConsumer : public ASTConsumer {
  public:

@@ -11,6 +11,10 @@
 #include <optional>
 #include <string>
 
+namespace clang {
+class CompilerInstance;
+}
+
 namespace nnlint {
 
 struct WarmRequest;  // cache/WarmRequest.h
@@ -40,6 +44,13 @@ struct PchUse {
 
 FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                      const SourceFilter &filter, const PchUse *pch = nullptr);
+
+// The user's files (not system or library headers) that the parse read, but
+// the main file: read as Clang read them, or, when they came in through a
+// precompiled block (which Clang checked against their size and time), as
+// they are now. A block of library headers only has none to list, and
+// walking its thousands of inputs would cost a fifth of an editor's re-analysis.
+std::vector<SourceInput> userInputs(clang::CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled);
 
 // The absolute, normalised path of the command's file.
 std::string sourcePath(const clang::tooling::CompileCommand &cmd);

@@ -34,14 +34,17 @@ namespace {
 struct Job {
   const clang::tooling::CompileCommand *cmd = nullptr;
   PchRequest pch;
-  PchRequest wholeBlock;  // for an editor's buffer that may be parsed warm
+  PchRequest wholeBlock;  // for an editor's buffer that may be parsed warm: its directives and text
 };
 
 // What the parse host needs for an editor's buffer; none for other files.
 std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, const ParseOptions &parse) {
   std::string path = sourcePath(*job.cmd);
-  if (!parse.warm || !parse.unsaved.count(path) || job.wholeBlock.key.empty()) return std::nullopt;
-  WarmRequest request{adjustArguments(*job.cmd, parse), path, job.wholeBlock, parse, cache.dir()};
+  const std::string &whole = job.wholeBlock.header;
+  if (!parse.warm || !parse.unsaved.count(path) || job.pch.key.empty() || whole.rfind(job.pch.header, 0) != 0)
+    return std::nullopt;
+  WarmRequest request{adjustArguments(*job.cmd, parse), path, job.pch, whole.substr(job.pch.header.size()),
+                      job.wholeBlock.blanked, parse, cache.dir()};
   request.parse.unsaved.clear();
   request.parse.warm = nullptr;
   return request;
@@ -79,7 +82,7 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   std::optional<WarmRequest> warm = cache ? warmRequest(job, *cache, parse) : std::nullopt;
   // When the usual path is about to build the block, the host would only
   // race it: it is told to warm a session once the block is there.
-  bool building = warm && job.pch.key == job.wholeBlock.key && !cache->has(job.pch.key);
+  bool building = warm && !cache->has(job.pch.key);
   if (warm && !building) {
     if (std::optional<FileResult> result = parse.warm(*warm)) {
       result->inputs = {{warm->file, hashText(parse.unsaved.at(warm->file))}};

@@ -12,10 +12,13 @@ namespace nnlint {
 struct WarmRequest {
   std::vector<std::string> args;  // adjustArguments(), without a PCH
   std::string file;               // absolute
-  // The buffer's whole include block: a block of fewer lines would leave
-  // #include lines in the text, and their include guards would outlive the
-  // parse. The parse options and the cache build it when it is missing.
-  PchRequest block;
+  PchRequest block;               // the precompiled block the file is parsed with
+  // The rest of the file's include block, parsed once when the session
+  // opens: with it, the text is the file with every directive of the block
+  // blanked out (an #include left in the text would outlive the parse that
+  // read it through its include guard).
+  std::string tail;
+  std::string blanked;
   ParseOptions parse;  // without unsaved buffers or a hook
   std::string cacheDir;
   bool prime = false;  // only warm the host's session for it: no answer is read

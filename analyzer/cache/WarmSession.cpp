@@ -1,5 +1,6 @@
 #include "cache/WarmSession.h"
 
+#include "cache/Frontend.h"
 #include "flow/IndexBuilder.h"
 
 #include "clang/AST/ASTContext.h"
@@ -77,7 +78,8 @@ bool hasDirectives(llvm::StringRef text) {
 WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter) : interpreter_(std::move(interpreter)) {}
 WarmSession::~WarmSession() = default;
 
-std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &args, std::string &error) {
+std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &args, const std::string &tail,
+                                               const SourceFilter &filter, std::string &error) {
   std::vector<const char *> argv;
   for (const std::string &a : args) argv.push_back(a.c_str());
   CreateInvocationOptions create;
@@ -114,6 +116,20 @@ std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &a
   if (!interpreter) {
     error = llvm::toString(interpreter.takeError());
     return nullptr;
+  }
+  // The tail stays: its include guards hold for every later part, as they
+  // would after the same lines at the top of the file.
+  if (!tail.empty()) {
+    llvm::Expected<PartialTranslationUnit &> part = (*interpreter)->Parse(tail);
+    if (!part) {
+      error = llvm::toString(part.takeError());
+      return nullptr;
+    }
+    // The session would keep a user's header as it is now.
+    if (!userInputs(*(*interpreter)->getCompilerInstance(), filter, /*walkPrecompiled=*/false).empty()) {
+      error = "the include block reads the user's headers";
+      return nullptr;
+    }
   }
   return std::unique_ptr<WarmSession>(new WarmSession(std::move(*interpreter)));
 }

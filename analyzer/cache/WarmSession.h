@@ -29,9 +29,11 @@ bool hasDirectives(llvm::StringRef text);
 class WarmSession {
  public:
   // The session for a file compiled with `args` (nnlint's arguments, see
-  // adjustArguments, with -include-pch); nullptr, with `error`, when Clang
-  // cannot be set up with them.
-  static std::unique_ptr<WarmSession> open(const std::vector<std::string> &args, std::string &error);
+  // adjustArguments, with -include-pch) whose include block ends with the
+  // directives `tail` (those the PCH does not hold); nullptr, with `error`,
+  // when Clang cannot be set up with them or the tail reads the user's code.
+  static std::unique_ptr<WarmSession> open(const std::vector<std::string> &args, const std::string &tail,
+                                           const SourceFilter &filter, std::string &error);
   ~WarmSession();
 
   // The index of `blankedText` (the file with its block blanked out) read as

@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -95,6 +94,8 @@ Json toJson(const WarmRequest &r) {
   return Json{{"args", r.args},
               {"file", r.file},
               {"block", {b.key, b.headerArgs, b.directory, b.header, b.blanked}},
+              {"tail", r.tail},
+              {"blanked", r.blanked},
               {"parse", {r.parse.resourceDir, r.parse.clangPath, r.parse.skipLibraryBodies}},
               {"cacheDir", r.cacheDir}};
 }
@@ -105,6 +106,8 @@ WarmRequest fromJson(const Json &j) {
   r.file = j.at("file");
   const Json &b = j.at("block");
   r.block = {b.at(0), b.at(1).get<std::vector<std::string>>(), b.at(2), b.at(3), b.at(4)};
+  r.tail = j.at("tail");
+  r.blanked = j.at("blanked");
   const Json &p = j.at("parse");
   r.parse.resourceDir = p.at(0);
   r.parse.clangPath = p.at(1);
@@ -113,8 +116,7 @@ WarmRequest fromJson(const Json &j) {
   return r;
 }
 
-// The host's side: sessions by block and arguments, the most recent last,
-// and the blocks being built.
+// The host's side: sessions by block and arguments, the most recent last.
 class Sessions {
  public:
   // Answers on `connection`. The parse runs in a fork of this process, which
@@ -122,7 +124,7 @@ class Sessions {
   // session holds only what its warm-up read. The first parse a fork could
   // use is parsed again here, to warm the session.
   void answer(const WarmRequest &r, int connection) {
-    std::string key = r.block.key + '\n' + r.block.directory;
+    std::string key = r.block.key + '\n' + r.tail + '\n' + r.block.directory;
     for (const std::string &a : r.args) key += '\n' + a;
     WarmSession *session = find(key);
     if (!session) session = open(key, r);
@@ -135,7 +137,7 @@ class Sessions {
     pid_t pid = ::fork();
     if (pid == 0) {
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      std::optional<FileResult> result = session->index(r.file, r.block.blanked, filter_);
+      std::optional<FileResult> result = session->index(r.file, r.blanked, filter_);
       sendMessage(connection, result ? fileResultToJson(*result) : Json(nullptr));
       char took = result ? '1' : '0';
       ::_exit(writeAll(done[1], &took, 1) ? 0 : 1);
@@ -153,7 +155,7 @@ class Sessions {
       while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
       }
     }
-    if (took == '1' && !session->warm() && !session->warmUp(r.file, r.block.blanked)) held_.pop_back();
+    if (took == '1' && !session->warm() && !session->warmUp(r.file, r.blanked)) held_.pop_back();
   }
 
  private:
@@ -167,43 +169,22 @@ class Sessions {
   }
 
   // Only a block of library headers: one that holds the user's headers
-  // changes with them, which the cache checks on each lookup. A block not
-  // in the cache is built in the background (the worker that asked parses
-  // with what it has), as the first of its kind that the editor opens.
+  // changes with them, which the cache checks on each lookup.
   WarmSession *open(const std::string &key, const WarmRequest &r) {
-    PchCache cache(r.cacheDir);
-    CachedPch pch = cache.lookup(r.block.key);
-    if (pch.path.empty()) {
-      buildInBackground(r);
-      return nullptr;
-    }
-    if (pch.holdsUserCode) return nullptr;
+    CachedPch pch = PchCache(r.cacheDir).lookup(r.block.key);
+    if (pch.path.empty() || pch.holdsUserCode) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.block.directory});
     std::string error;
-    std::unique_ptr<WarmSession> session = WarmSession::open(args, error);
+    std::unique_ptr<WarmSession> session = WarmSession::open(args, r.tail, filter_, error);
     if (!session) return nullptr;
     if (held_.size() == kSessions) held_.erase(held_.begin());
     held_.emplace_back(key, std::move(session));
     return held_.back().second.get();
   }
 
-  void buildInBackground(const WarmRequest &r) {
-    for (auto it = building_.begin(); it != building_.end();)
-      it = ::waitpid(it->second, nullptr, WNOHANG) != 0 ? building_.erase(it) : std::next(it);
-    if (building_.count(r.block.key)) return;
-    pid_t pid = ::fork();
-    if (pid == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      PchCache(r.cacheDir).build(r.block, r.parse, filter_);
-      ::_exit(0);
-    }
-    if (pid > 0) building_[r.block.key] = pid;
-  }
-
   SourceFilter filter_;
   std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
-  std::map<std::string, pid_t> building_;  // block key -> its builder
 };
 
 [[noreturn]] void serve(int listening) {

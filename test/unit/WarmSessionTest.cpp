@@ -37,7 +37,7 @@ std::unique_ptr<WarmSession> openWith(const std::string &blockText) {
   }
   args.insert(args.end(), {"/nowhere/model.cpp", "-fsyntax-only"});
   std::string error;
-  std::unique_ptr<WarmSession> session = WarmSession::open(args, error);
+  std::unique_ptr<WarmSession> session = WarmSession::open(args, "", SourceFilter(), error);
   if (!header.empty()) llvm::sys::fs::remove(header);  // read when the session opened
   EXPECT_TRUE(session) << error;
   return session;
@@ -105,6 +105,25 @@ TEST(WarmSession, PartsThatReachOutsideCannotWarmUp) {
 
 TEST(WarmSession, OnlyForOneCxxCompilation) {
   std::string error;
-  EXPECT_FALSE(WarmSession::open({"clang", "-x", "c", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile, "-fsyntax-only"}, error));
+  EXPECT_FALSE(WarmSession::open({"clang", "-x", "c", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile, "-fsyntax-only"}, "",
+                                 SourceFilter(), error));
   EXPECT_FALSE(error.empty());
+}
+
+// The rest of an include block that the PCH does not hold is parsed once and
+// stays; a user's header there is refused (the session would keep its text).
+TEST(WarmSession, TheRestOfTheBlock) {
+  std::string error;
+  std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile,
+                                   "-fsyntax-only"};
+  auto session = WarmSession::open(args, "#include <cstddef>\n", SourceFilter(), error);
+  ASSERT_TRUE(session) << error;
+  EXPECT_TRUE(takes(*session, "std::size_t n = 0;\n"));
+
+  llvm::SmallString<128> header;
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-user", "h", fd, header));
+  llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << "struct Net {};\n";
+  EXPECT_FALSE(WarmSession::open(args, "#include \"" + std::string(header) + "\"\n", SourceFilter(), error));
+  llvm::sys::fs::remove(header);
 }
