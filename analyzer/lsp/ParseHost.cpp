@@ -19,6 +19,7 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -217,8 +218,12 @@ bool ParseHost::ensureRunning() {
   if (pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0) return true;
   stop();
   llvm::SmallString<128> dir;
-  if (llvm::sys::fs::createUniqueDirectory("nnlint-parse", dir)) return false;  // mode 0700: ours alone
+  if (llvm::sys::fs::createUniqueDirectory("nnlint-parse", dir)) return false;
   dir_ = std::string(dir);
+  if (::chmod(dir_.c_str(), 0700) != 0) {  // ours alone: whoever reaches the socket has the host parse for it
+    stop();
+    return false;
+  }
   int listening = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_un address = socketAddress(dir_);
   if (listening < 0 || ::bind(listening, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
