@@ -188,11 +188,12 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   // unsaved buffer stands in for the file on disk.
   llvm::SmallString<256> file(cmd.Filename);
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
-  auto unsaved = opts.unsaved.find(sourcePath(cmd));
+  std::string path = sourcePath(cmd);
+  auto unsaved = opts.unsaved.find(path);
   if (unsaved != opts.unsaved.end()) {
-    result.inputs.push_back({sourcePath(cmd), hashText(unsaved->second)});
+    result.inputs.push_back({path, hashText(unsaved->second)});
   } else if (auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false)) {
-    result.inputs.push_back({normalisePath(std::string(file)), hashText((*text)->getBuffer())});
+    result.inputs.push_back({path, hashText((*text)->getBuffer())});
   }
   if (pch || unsaved != opts.unsaved.end()) {
     auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);

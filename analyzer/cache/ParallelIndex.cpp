@@ -34,20 +34,20 @@ namespace {
 struct Job {
   const clang::tooling::CompileCommand *cmd = nullptr;
   PchRequest pch;
-  PchRequest wholeBlock;  // for an editor's buffer that may be parsed warm: its directives and text
+  // An editor's buffer, which may be parsed warm: its whole include block
+  // and its text with all of the block blanked out.
+  std::string wholeBlock;
+  std::string wholeBlanked;
 };
 
 // What the parse host needs for an editor's buffer; none for other files.
 std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, const ParseOptions &parse) {
   std::string path = sourcePath(*job.cmd);
-  const std::string &whole = job.wholeBlock.header;
+  const std::string &whole = job.wholeBlock;
   if (!parse.warm || !parse.unsaved.count(path) || job.pch.key.empty() || whole.rfind(job.pch.header, 0) != 0)
     return std::nullopt;
-  WarmRequest request{adjustArguments(*job.cmd, parse), path, job.pch, whole.substr(job.pch.header.size()),
-                      job.wholeBlock.blanked, parse, cache.dir()};
-  request.parse.unsaved.clear();
-  request.parse.warm = nullptr;
-  return request;
+  return WarmRequest{adjustArguments(*job.cmd, parse), path, job.cmd->Directory, cache.dir(), job.pch.key,
+                     whole.substr(job.pch.header.size()), job.wholeBlanked};
 }
 
 FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
@@ -174,8 +174,11 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
-    if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i])))
-      jobs[i].wholeBlock = cache->request(plans[i], plans[i].block.directives.size(), parse);
+    if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
+      size_t all = plans[i].block.directives.size();
+      jobs[i].wholeBlock = plans[i].block.header(all);
+      jobs[i].wholeBlanked = plans[i].block.blanked(plans[i].text, all);
+    }
   }
   plans.clear();
 

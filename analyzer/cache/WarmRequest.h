@@ -2,8 +2,6 @@
 // loaded between edits (see ParseOptions::warm, lsp/ParseHost).
 #pragma once
 
-#include "cache/Pch.h"
-
 #include <string>
 #include <vector>
 
@@ -12,15 +10,15 @@ namespace nnlint {
 struct WarmRequest {
   std::vector<std::string> args;  // adjustArguments(), without a PCH
   std::string file;               // absolute
-  PchRequest block;               // the precompiled block the file is parsed with
+  std::string directory;          // the command's working directory
+  std::string cacheDir;
+  std::string pchKey;             // the precompiled block the file is parsed with (PchCache)
   // The rest of the file's include block, parsed once when the session
   // opens: with it, the text is the file with every directive of the block
   // blanked out (an #include left in the text would outlive the parse that
   // read it through its include guard).
   std::string tail;
   std::string blanked;
-  ParseOptions parse;  // without unsaved buffers or a hook
-  std::string cacheDir;
   bool prime = false;  // only warm the host's session for it: no answer is read
 };
 

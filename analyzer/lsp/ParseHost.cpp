@@ -91,29 +91,19 @@ sockaddr_un socketAddress(const std::string &dir) {
 }
 
 Json toJson(const WarmRequest &r) {
-  const PchRequest &b = r.block;
-  return Json{{"args", r.args},
-              {"file", r.file},
-              {"block", {b.key, b.headerArgs, b.directory, b.header, b.blanked}},
-              {"tail", r.tail},
-              {"blanked", r.blanked},
-              {"parse", {r.parse.resourceDir, r.parse.clangPath, r.parse.skipLibraryBodies}},
-              {"cacheDir", r.cacheDir}};
+  return Json{{"args", r.args},     {"file", r.file}, {"directory", r.directory}, {"cacheDir", r.cacheDir},
+              {"pchKey", r.pchKey}, {"tail", r.tail}, {"blanked", r.blanked}};
 }
 
 WarmRequest fromJson(const Json &j) {
   WarmRequest r;
   r.args = j.at("args").get<std::vector<std::string>>();
   r.file = j.at("file");
-  const Json &b = j.at("block");
-  r.block = {b.at(0), b.at(1).get<std::vector<std::string>>(), b.at(2), b.at(3), b.at(4)};
+  r.directory = j.at("directory");
+  r.cacheDir = j.at("cacheDir");
+  r.pchKey = j.at("pchKey");
   r.tail = j.at("tail");
   r.blanked = j.at("blanked");
-  const Json &p = j.at("parse");
-  r.parse.resourceDir = p.at(0);
-  r.parse.clangPath = p.at(1);
-  r.parse.skipLibraryBodies = p.at(2);
-  r.cacheDir = j.at("cacheDir");
   return r;
 }
 
@@ -125,7 +115,7 @@ class Sessions {
   // session holds only what its warm-up read. The first parse a fork could
   // use is parsed again here, to warm the session.
   void answer(const WarmRequest &r, int connection) {
-    std::string key = r.block.key + '\n' + r.tail + '\n' + r.block.directory;
+    std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;
     WarmSession *session = find(key);
     if (!session) session = open(key, r);
@@ -172,10 +162,10 @@ class Sessions {
   // Only a block of library headers: one that holds the user's headers
   // changes with them, which the cache checks on each lookup.
   WarmSession *open(const std::string &key, const WarmRequest &r) {
-    CachedPch pch = PchCache(r.cacheDir).lookup(r.block.key);
+    CachedPch pch = PchCache(r.cacheDir).lookup(r.pchKey);
     if (pch.path.empty() || pch.holdsUserCode) return nullptr;
     std::vector<std::string> args = r.args;
-    args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.block.directory});
+    args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
     std::string error;
     std::unique_ptr<WarmSession> session = WarmSession::open(args, r.tail, filter_, error);
     if (!session) return nullptr;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cache/WarmRequest.h"
+#include "index/FileResult.h"
 
 #include <optional>
 #include <string>
