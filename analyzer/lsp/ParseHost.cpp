@@ -13,6 +13,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -127,6 +128,7 @@ class Sessions {
     if (::pipe2(done, O_CLOEXEC) != 0) return;
     pid_t pid = ::fork();
     if (pid == 0) {
+      ::signal(SIGTERM, SIG_DFL);
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       std::optional<FileResult> result = session->index(r.file, r.blanked, filter_);
       sendMessage(connection, result ? fileResultToJson(*result) : Json(nullptr));
@@ -178,6 +180,30 @@ class Sessions {
   std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
 };
 
+// The server's socket and directory, for the host to remove when the
+// server dies without stopping it (killed by a signal). Set before the
+// signal can come; the handler may only call async-signal-safe functions.
+char socketPathToRemove[sizeof(sockaddr_un::sun_path)];
+char directoryToRemove[sizeof(sockaddr_un::sun_path)];
+
+extern "C" void removeSocketAndExit(int) {
+  ::unlink(socketPathToRemove);
+  ::rmdir(directoryToRemove);
+  ::_exit(1);
+}
+
+// In the host: SIGTERM comes when the server dies (PR_SET_PDEATHSIG) and
+// removes what the server would have removed.
+void removeSocketWhenTheServerDies(const std::string &dir, pid_t server) {
+  std::snprintf(socketPathToRemove, sizeof socketPathToRemove, "%s/parse", dir.c_str());
+  std::snprintf(directoryToRemove, sizeof directoryToRemove, "%s", dir.c_str());
+  struct sigaction action {};
+  action.sa_handler = removeSocketAndExit;
+  ::sigaction(SIGTERM, &action, nullptr);
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (::getppid() != server) removeSocketAndExit(0);
+}
+
 [[noreturn]] void serve(int listening) {
   Sessions sessions;
   for (;;) {
@@ -225,8 +251,7 @@ bool ParseHost::ensureRunning() {
   const pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(1);
+    removeSocketWhenTheServerDies(dir_, parent);
     // The client's input and output belong to the server.
     ::close(STDIN_FILENO);
     ::close_range(3, listening - 1, 0);

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A scripted editor for `nnlint --lsp`: initialize, didOpen, publishDiagnostics,
 codeAction, didChange (unsaved text), didSave, a file that does not compile, a
-worker that dies, shutdown and exit. Exits non-zero with a message on the first
-thing that is not as expected.
+worker that dies, shutdown and exit, a server killed by a signal. Exits
+non-zero with a message on the first thing that is not as expected.
 
     lsp_test.py NNLINT STUB_INCLUDE_DIR
 """
@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import queue
 import urllib.parse
 
@@ -130,7 +131,9 @@ def run(nnlint, stub, work):
     with open(model) as f:
         text = f.read()
 
-    env = dict(os.environ, NNLINT_LSP_TEST_CRASH="crash.cpp")
+    tmp = os.path.join(work, "tmp")  # where the parse host's socket directory goes
+    os.makedirs(tmp)
+    env = dict(os.environ, NNLINT_LSP_TEST_CRASH="crash.cpp", TMPDIR=tmp)
     client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "cache")], env)
     init = client.request("initialize", {"processId": os.getpid(), "rootUri": uri(work), "capabilities": {}})
     caps = init["capabilities"]
@@ -265,6 +268,26 @@ def run(nnlint, stub, work):
         client.proc.kill()
         fail("the server did not exit after exit")
     expect(code == 0, "exit code %d after shutdown and exit" % code)
+    expect(not parse_host_dirs(tmp), "the parse host's directory was left after exit: %s" % parse_host_dirs(tmp))
+
+    # A server killed by a signal: its parse host removes the socket directory.
+    client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "cache")], env)
+    client.request("initialize", {"processId": os.getpid(), "rootUri": uri(work), "capabilities": {}})
+    client.notify("initialized", {})
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(model), "languageId": "cpp", "version": 1,
+                                                            "text": text}})
+    client.diagnostics(model)
+    expect(parse_host_dirs(tmp), "no parse host started: the kill below would test nothing")
+    client.proc.kill()
+    client.proc.wait()
+    deadline = time.time() + TIMEOUT
+    while parse_host_dirs(tmp) and time.time() < deadline:
+        time.sleep(0.05)
+    expect(not parse_host_dirs(tmp), "a killed server's parse host left %s" % parse_host_dirs(tmp))
+
+
+def parse_host_dirs(tmp):
+    return [name for name in os.listdir(tmp) if name.startswith("nnlint-parse")]
 
 
 if __name__ == "__main__":
