@@ -31,14 +31,16 @@ std::string HelperCallees::usrOf(const CallExpr *call) {
   const auto *md = dyn_cast<CXXMethodDecl>(callee);
   if ((md && isLambdaCallOperator(md)) || callee->isTemplateInstantiation()) {
     const FunctionDecl *def = callee->getDefinition();
-    if (def && def->hasBody()) {
-      if (queued_.insert(def).second) queue_.push_back(def);
-      return nnlint::usrOf(def);
-    }
+    if (def && def->hasBody()) return usrOfBody(def);
   }
   // An instantiation whose body is not here shares its pattern's summary.
   if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern()) callee = pattern;
   return nnlint::usrOf(callee->getCanonicalDecl());
+}
+
+std::string HelperCallees::usrOfBody(const FunctionDecl *def) {
+  if (queued_.insert(def).second) queue_.push_back(def);
+  return nnlint::usrOf(def);
 }
 
 const FunctionDecl *HelperCallees::nextUnvisited() {

@@ -25,6 +25,9 @@ class HelperCallees {
   // The callee's USR: "" for library code, operators other than a call
   // operator, and calls through pointers.
   std::string usrOf(const clang::CallExpr *call);
+  // The USR of a body the library calls (a lambda's call operator given to
+  // std::visit), queued to be summarised.
+  std::string usrOfBody(const clang::FunctionDecl *def);
   // A queued body not summarised yet, or null.
   const clang::FunctionDecl *nextUnvisited();
 

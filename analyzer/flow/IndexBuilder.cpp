@@ -68,12 +68,33 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
 // Whether a callable handed to the library may register what it is given: a
 // lambda whose body names a register_*() call (in a generic lambda the call is
 // still unresolved), or anything that is not a lambda.
-bool mayRegister(const Expr *callable) {
+// The lambda a callable argument is, written there or held by a local.
+const LambdaExpr *lambdaOf(const Expr *callable) {
   const Expr *e = callable->IgnoreImplicit()->IgnoreParens();
   if (const auto *ref = dyn_cast<DeclRefExpr>(e))
     if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()); var && var->hasLocalStorage() && var->getInit())
       e = var->getInit()->IgnoreImplicit()->IgnoreParens();
-  const auto *lambda = dyn_cast<LambdaExpr>(e);
+  return dyn_cast<LambdaExpr>(e);
+}
+
+// The bodies of a lambda's call operator that calls can run: the operator,
+// or each instantiation of a generic lambda's.
+std::vector<const FunctionDecl *> lambdaCallBodies(const Expr *callable) {
+  std::vector<const FunctionDecl *> out;
+  const LambdaExpr *lambda = lambdaOf(callable);
+  if (!lambda) return out;
+  const CXXMethodDecl *op = lambda->getCallOperator();
+  if (const FunctionTemplateDecl *generic = op->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *spec : generic->specializations())
+      if (spec->hasBody()) out.push_back(spec);
+  } else if (op->hasBody()) {
+    out.push_back(op);
+  }
+  return out;
+}
+
+bool mayRegister(const Expr *callable) {
+  const LambdaExpr *lambda = lambdaOf(callable);
   if (!lambda) return true;
   struct Names : RecursiveASTVisitor<Names> {
     bool found = false;
@@ -445,17 +466,31 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (name == "shared_from_this") method().usesAllParameters = true;
   }
 
-  // std::visit(f, v), std::apply(f, t), std::invoke(f, m): the library calls
-  // `f` with the members given, where the walk does not follow; when `f` may
-  // register them, what they hold is not known.
+  // std::visit(f, v), std::invoke(f, m), std::apply(f, t): the library calls
+  // `f` with the members given (visit: with what each variant holds). A
+  // lambda's call operator, as instantiated for these calls, is summarised
+  // like a helper's body: argument i goes to its parameter i-1. Any other
+  // callable, a lambda whose body was not instantiated, and std::apply (which
+  // unpacks a tuple over the parameters) leave the members unknown when `f`
+  // may register them.
   void handleStdInvoke(const CallExpr *call) {
     const FunctionDecl *fd = call->getDirectCallee();
     if (!cls_ || !fd || !fd->isInStdNamespace() || !fd->getDeclName().isIdentifier() || call->getNumArgs() < 2) return;
     StringRef name = fd->getName();
-    if ((name != "visit" && name != "apply" && name != "invoke") || !mayRegister(call->getArg(0))) return;
+    if (name != "visit" && name != "apply" && name != "invoke") return;
+    std::vector<const FunctionDecl *> bodies;
+    if (name != "apply") bodies = lambdaCallBodies(call->getArg(0));
+    bool opaque = bodies.empty() && mayRegister(call->getArg(0));
     for (unsigned i = 1; i < call->getNumArgs(); ++i)
-      for (const Ref &ref : refsOf(call->getArg(i)))
-        if (ref.isMember) cls_->opaqueMembers.insert(ref.member);
+      for (const Ref &ref : refsOf(call->getArg(i))) {
+        if (!ref.isMember) continue;
+        if (opaque) cls_->opaqueMembers.insert(ref.member);
+        for (const FunctionDecl *body : bodies) {
+          if (i - 1 >= body->getNumParams()) cls_->opaqueMembers.insert(ref.member);
+          else cls_->helperCalls.push_back(
+                   HelperCall{callees_.usrOfBody(body), i - 1, ref.member, method_, point(call->getBeginLoc())});
+        }
+      }
   }
 
   // A user function, an own method, a lambda: what it does with a member it is

@@ -1,5 +1,6 @@
 #include "index/ModelIndex.h"
 
+#include <algorithm>
 #include <iterator>
 #include <tuple>
 
@@ -89,7 +90,7 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
   appendUnique(into.tensorWrites, from.tensorWrites,
                [](const TensorWriteFact &w) { return std::tie(w.loc, w.member, w.how); });
   appendUnique(into.helperCalls, from.helperCalls,
-               [](const HelperCall &h) { return std::tie(h.loc, h.member, h.param); });
+               [](const HelperCall &h) { return std::tie(h.loc, h.member, h.param, h.helper); });
   for (const auto &[name, m] : from.methods) {
     MethodFact &have = into.methods[name];
     if (have.name.empty()) {
@@ -257,6 +258,7 @@ void ModelIndex::resolveHelpers() {
     resolveHelperResults(helpers, c);
     resolveMethodPointers(c);
     resolveCapturedMembers(c);
+    std::set<SourcePoint> boundInside;  // register_*() calls in a helper that a call binds to a member
     for (const HelperCall &call : c.helperCalls) {
       auto it = helpers.find(call.helper);
       if (it == helpers.end() || it->second.opaque.count(call.param)) {
@@ -266,6 +268,7 @@ void ModelIndex::resolveHelpers() {
       auto reg = it->second.registers.find(call.param);
       if (reg == it->second.registers.end()) continue;
       RegistrationFact r = reg->second;
+      boundInside.insert(r.loc);
       r.member = call.member;
       r.method = call.method;
       r.loc = call.loc;
@@ -273,6 +276,13 @@ void ModelIndex::resolveHelpers() {
       c.registrations.push_back(r);
     }
     c.helperCalls.clear();
+    // A lambda's body is also walked with the method that holds it, where its
+    // registration binds to no member: the call above has bound it.
+    c.registrations.erase(std::remove_if(c.registrations.begin(), c.registrations.end(),
+                                         [&](const RegistrationFact &r) {
+                                           return r.member.empty() && !r.viaHelper && boundInside.count(r.loc);
+                                         }),
+                          c.registrations.end());
   }
 }
 
