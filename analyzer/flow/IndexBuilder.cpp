@@ -65,9 +65,6 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
   }
 };
 
-// Whether a callable handed to the library may register what it is given: a
-// lambda whose body names a register_*() call (in a generic lambda the call is
-// still unresolved), or anything that is not a lambda.
 // The lambda a callable argument is, written there or held by a local.
 const LambdaExpr *lambdaOf(const Expr *callable) {
   const Expr *e = callable->IgnoreImplicit()->IgnoreParens();
@@ -93,6 +90,9 @@ std::vector<const FunctionDecl *> lambdaCallBodies(const Expr *callable) {
   return out;
 }
 
+// Whether a callable handed to the library may register what it is given: a
+// lambda whose body names a register_*() call (in a generic lambda the call is
+// still unresolved), or anything that is not a lambda.
 bool mayRegister(const Expr *callable) {
   const LambdaExpr *lambda = lambdaOf(callable);
   if (!lambda) return true;
