@@ -10,9 +10,7 @@ ratio nnlint / clangd:
     lsp_edit.py NNLINT CLANGD CACHE_DIR [--edits N] [--settle S] FILE... [-- compiler flags]
 
 --settle gives each server S seconds after its first diagnostics before the
-first edit, as a user reads a file before typing: nnlint builds a file's
-whole include block in the background when only a prefix of it was cached,
-and parses warm once it is there (docs/editors.md).
+first edit, as a user reads a file before typing.
 
 clangd reads the flags from a compile_commands.json written to a scratch
 folder; nnlint gets them after `--`, as on its command line. Each server

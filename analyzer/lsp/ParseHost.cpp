@@ -13,7 +13,6 @@
 #include <csignal>
 #include <fcntl.h>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -195,8 +194,8 @@ extern "C" void removeSocketAndExit(int) {
 // In the host: SIGTERM comes when the server dies (PR_SET_PDEATHSIG) and
 // removes what the server would have removed.
 void removeSocketWhenTheServerDies(const std::string &dir, pid_t server) {
-  std::snprintf(socketPathToRemove, sizeof socketPathToRemove, "%s/parse", dir.c_str());
-  std::snprintf(directoryToRemove, sizeof directoryToRemove, "%s", dir.c_str());
+  std::strncpy(socketPathToRemove, socketAddress(dir).sun_path, sizeof socketPathToRemove - 1);
+  std::strncpy(directoryToRemove, dir.c_str(), sizeof directoryToRemove - 1);
   struct sigaction action {};
   action.sa_handler = removeSocketAndExit;
   ::sigaction(SIGTERM, &action, nullptr);
@@ -296,7 +295,7 @@ void ParseHost::stop() {
   }
   pid_ = -1;
   if (!dir_.empty()) {
-    ::unlink((dir_ + "/parse").c_str());
+    ::unlink(socketAddress(dir_).sun_path);
     ::rmdir(dir_.c_str());
   }
   dir_.clear();
