@@ -89,11 +89,7 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
         if (llvm::sys::path::filename(path) == kBlockHeaderName || filter.isLibraryPath(path) ||
             !seen.insert(path).second)
           return;
-        std::string hash = "missing";  // also for /dev/zero or a FIFO, which would never end
-        if (llvm::sys::fs::is_regular_file(path))
-          if (auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
-            hash = hashText((*now)->getBuffer());
-        out.push_back({path, hash});
+        out.push_back({path, hashFileNow(path)});
       });
     }
   }
@@ -152,6 +148,13 @@ class IndexAction : public ASTFrontendAction {
 
 std::string hashText(llvm::StringRef text) {
   return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, /*Width=*/16);
+}
+
+std::string hashFileNow(const std::string &path) {
+  if (llvm::sys::fs::is_regular_file(path))
+    if (auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+      return hashText((*now)->getBuffer());
+  return "missing";
 }
 
 std::vector<std::string> adjustArguments(const tooling::CompileCommand &cmd, const ParseOptions &opts) {

@@ -26,13 +26,17 @@ struct ParseOptions {
   // Editor buffers that differ from the files on disk: absolute path -> text.
   std::map<std::string, std::string> unsaved;
   // Asked first for an unsaved buffer that begins with an include block;
-  // none means parse it here. The result's inputs are left to the caller.
+  // none means parse it here. The result's inputs lack the file's own entry,
+  // which the caller adds.
   std::function<std::optional<FileResult>(const WarmRequest &)> warm;
 };
 
 
 // A short hash of a file's text, for telling whether it changed.
 std::string hashText(llvm::StringRef text);
+// hashText of the file as it is now; "missing" when it is not a regular
+// file (also /dev/zero or a FIFO, which would never end).
+std::string hashFileNow(const std::string &path);
 
 // A precompiled include block (see Pch.h) to parse a file with: the PCH and
 // the file's text with the block's lines blanked out.

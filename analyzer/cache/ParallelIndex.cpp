@@ -85,7 +85,7 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   bool building = warm && !cache->has(job.pch.key);
   if (warm && !building) {
     if (std::optional<FileResult> result = parse.warm(*warm)) {
-      result->inputs = {{warm->file, hashText(parse.unsaved.at(warm->file))}};
+      result->inputs.insert(result->inputs.begin(), {warm->file, hashText(parse.unsaved.at(warm->file))});
       logPath("warm", job.cmd->Filename);
       return std::move(*result);
     }

@@ -29,7 +29,12 @@ constexpr const char *kFirstPart = "<nnlint warm session>";
 // Clang recurses once per operand of a long expression (see ParallelIndex.cpp).
 constexpr unsigned kParseStackBytes = 1u << 30;
 
-bool inPart(const Decl *d, const TranslationUnitDecl *part) { return d->getTranslationUnitDecl() == part; }
+// A declaration read from the PCH hangs under whichever part was current
+// when Sema read it: only what the parts declared can be told by its part.
+bool inPart(const Decl *d, const TranslationUnitDecl *part) {
+  return !d->isFromASTFile() && d->getTranslationUnitDecl() == part;
+}
+
 
 // Whether a declaration of the part reaches into what the part did not
 // declare (a namespace of the block reopened, a specialisation or a
@@ -48,6 +53,12 @@ bool reachesOutside(const Decl *d, const TranslationUnitDecl *part) {
     for (const Decl *member : inner->noload_decls())
       if (reachesOutside(member, part)) return true;
   return false;
+}
+
+bool takesBack(TranslationUnitDecl *part) {
+  for (const Decl *d : part->noload_decls())
+    if (reachesOutside(d, part)) return false;
+  return true;
 }
 
 std::string stringLiteral(llvm::StringRef path) {
@@ -75,11 +86,14 @@ bool hasDirectives(llvm::StringRef text) {
   return false;
 }
 
-WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter) : interpreter_(std::move(interpreter)) {}
+WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, bool pchHoldsUserCode,
+                         std::vector<SourceInput> userHeaders)
+    : interpreter_(std::move(interpreter)), pchHoldsUserCode_(pchHoldsUserCode), userHeaders_(std::move(userHeaders)) {}
 WarmSession::~WarmSession() = default;
 
 std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &args, const std::string &tail,
-                                               const SourceFilter &filter, std::string &error) {
+                                               const SourceFilter &filter, bool pchHoldsUserCode,
+                                               std::string &error) {
   std::vector<const char *> argv;
   for (const std::string &a : args) argv.push_back(a.c_str());
   CreateInvocationOptions create;
@@ -125,13 +139,17 @@ std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &a
       error = llvm::toString(part.takeError());
       return nullptr;
     }
-    // The session would keep a user's header as it is now.
-    if (!userInputs(*(*interpreter)->getCompilerInstance(), filter, /*walkPrecompiled=*/false).empty()) {
-      error = "the include block reads the user's headers";
-      return nullptr;
-    }
   }
-  return std::unique_ptr<WarmSession>(new WarmSession(std::move(*interpreter)));
+  // The user's headers the block read, through the PCH or the tail: the
+  // session keeps them as they are now.
+  std::vector<SourceInput> userHeaders = userInputs(*(*interpreter)->getCompilerInstance(), filter, pchHoldsUserCode);
+  return std::unique_ptr<WarmSession>(new WarmSession(std::move(*interpreter), pchHoldsUserCode, std::move(userHeaders)));
+}
+
+bool WarmSession::userHeadersUnchanged() const {
+  for (const SourceInput &header : userHeaders_)
+    if (hashFileNow(header.path) != header.hash) return false;
+  return true;
 }
 
 TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::string &blankedText) {
@@ -146,7 +164,8 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
 }
 
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
-                                             const SourceFilter &filter) {
+                                             const SourceFilter &filter, bool &canWarmUp) {
+  canWarmUp = false;
   if (hasDirectives(blankedText)) return std::nullopt;
   std::optional<FileResult> result;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
@@ -160,7 +179,9 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     result.emplace();
     result->file = file;
     result->ok = true;
-    result->index = buildIndex(ctx, filter, /*walkPrecompiled=*/false);
+    result->index = buildIndex(ctx, filter, pchHoldsUserCode_);
+    result->inputs = userHeaders_;
+    canWarmUp = takesBack(part);
   });
   parser.join();
   return result;
@@ -170,9 +191,7 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
   bool clean = false;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     TranslationUnitDecl *part = parse(file, blankedText);
-    if (!part) return;
-    for (const Decl *d : part->noload_decls())
-      if (reachesOutside(d, part)) return;
+    if (!part || !takesBack(part)) return;
     // The interpreter cannot take back a file-scope `using namespace` (Clang
     // 19 crashes on its name): the directives leave the part first.
     std::vector<Decl *> directives;

@@ -31,18 +31,22 @@ class WarmSession {
   // The session for a file compiled with `args` (nnlint's arguments, see
   // adjustArguments, with -include-pch) whose include block ends with the
   // directives `tail` (those the PCH does not hold); nullptr, with `error`,
-  // when Clang cannot be set up with them or the tail reads the user's code.
+  // when Clang cannot be set up with them. `pchHoldsUserCode`: the PCH holds
+  // user headers, whose declarations each index walks.
   static std::unique_ptr<WarmSession> open(const std::vector<std::string> &args, const std::string &tail,
-                                           const SourceFilter &filter, std::string &error);
+                                           const SourceFilter &filter, bool pchHoldsUserCode, std::string &error);
   ~WarmSession();
 
   // The index of `blankedText` (the file with its block blanked out) read as
   // `file`. None when the text must take the usual path instead: it has a
   // directive or an error (the usual path reports errors and recovers).
-  // The result's inputs are left to the caller. The parse stays in the
+  // The result's inputs are the user headers the block read, as they were
+  // when the session opened; the caller adds the file. The parse stays in the
   // session and may crash on an error (a Clang 19 bug): call it in a process
   // that ends after it, forked from the one that holds the session.
-  std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter);
+  // `canWarmUp`: whether warmUp() could take the text back.
+  std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter,
+                                  bool &canWarmUp);
 
   // Parses a text that index() took and takes it back: what Sema read from
   // the block for it stays, so that later parses, forked from this one, read
@@ -51,11 +55,19 @@ class WarmSession {
   bool warmUp(const std::string &file, const std::string &blankedText);
   bool warm() const { return warm_; }
 
+  // Whether the user headers the block read (through the PCH or the tail)
+  // still read as they did when the session opened: a session of an edited
+  // header must not be used.
+  bool userHeadersUnchanged() const;
+
  private:
-  explicit WarmSession(std::unique_ptr<clang::Interpreter> interpreter);
+  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, bool pchHoldsUserCode,
+              std::vector<SourceInput> userHeaders);
   clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
 
   std::unique_ptr<clang::Interpreter> interpreter_;
+  bool pchHoldsUserCode_;
+  std::vector<SourceInput> userHeaders_;
   bool warm_ = false;
 };
 

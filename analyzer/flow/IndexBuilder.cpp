@@ -716,13 +716,25 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
     for (Decl *d : decls)
       if (!filter.isLibrary(ctx.getSourceManager(), d->getLocation())) scope.push_back(d);
   };
-  if (walkPrecompiled) addUserDecls(tu->decls());
-  else addUserDecls(tu->noload_decls());
+  // An interpreter (the warm session, cache/WarmSession) parses in parts,
+  // each a redeclaration of the translation unit holding what it declared;
+  // a PCH's declarations hang under the first.
+  std::vector<TranslationUnitDecl *> parts;
+  for (TranslationUnitDecl *part = tu; part; part = part->getPreviousDecl()) parts.push_back(part);
+  std::reverse(parts.begin(), parts.end());
+  for (TranslationUnitDecl *part : parts) {
+    if (walkPrecompiled) addUserDecls(part->decls());
+    else addUserDecls(part->noload_decls());
+  }
   ctx.setTraversalScope(scope);
   if (walkPrecompiled) {
-    collector.TraverseDecl(tu);
+    // As RecursiveASTVisitor walks a translation unit in a limited scope.
+    for (Decl *d : scope)
+      if (!isa<BlockDecl, CapturedDecl>(d) && !(isa<CXXRecordDecl>(d) && cast<CXXRecordDecl>(d)->isLambda()))
+        collector.TraverseDecl(d);
   } else {
-    for (Decl *d : tu->noload_decls()) collector.TraverseDecl(d);
+    for (TranslationUnitDecl *part : parts)
+      for (Decl *d : part->noload_decls()) collector.TraverseDecl(d);
   }
   collector.summariseUnvisited();
   ctx.setTraversalScope(before);  // the clang-tidy plugin's other checks traverse the same context

@@ -113,11 +113,18 @@ class Sessions {
   // Answers on `connection`. The parse runs in a fork of this process, which
   // sends the answer and ends: a crash or a stuck parse costs the fork, and a
   // session holds only what its warm-up read. The first parse a fork could
-  // use is parsed again here, to warm the session.
+  // use, and take back, is parsed again here, to warm the session. A text
+  // that cannot be taken back (it defines members of a class its header
+  // declared) is parsed in a fork of a session that stays cold: it still
+  // skips loading and checking the block.
   void answer(const WarmRequest &r, int connection) {
     std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;
     WarmSession *session = find(key);
+    if (session && !session->userHeadersUnchanged()) {
+      held_.pop_back();  // find() put it last
+      session = nullptr;
+    }
     if (!session) session = open(key, r);
     if (!session) {
       sendMessage(connection, nullptr);
@@ -129,9 +136,10 @@ class Sessions {
     if (pid == 0) {
       ::signal(SIGTERM, SIG_DFL);
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      std::optional<FileResult> result = session->index(r.file, r.blanked, filter_);
+      bool canWarmUp = false;
+      std::optional<FileResult> result = session->index(r.file, r.blanked, filter_, canWarmUp);
       sendMessage(connection, result ? fileResultToJson(*result) : Json(nullptr));
-      char took = result ? '1' : '0';
+      char took = !result ? '0' : canWarmUp ? '1' : '2';
       ::_exit(writeAll(done[1], &took, 1) ? 0 : 1);
     }
     ::close(done[1]);
@@ -160,16 +168,18 @@ class Sessions {
     return nullptr;
   }
 
-  // Only a block of library headers: one that holds the user's headers
-  // changes with them, which the cache checks on each lookup.
+  // A block that holds user headers is looked up again once the session
+  // has read them: a header edited in between would leave the session with
+  // a PCH of its old text.
   WarmSession *open(const std::string &key, const WarmRequest &r) {
     CachedPch pch = PchCache(r.cacheDir).lookup(r.pchKey);
-    if (pch.path.empty() || pch.holdsUserCode) return nullptr;
+    if (pch.path.empty()) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
     std::string error;
-    std::unique_ptr<WarmSession> session = WarmSession::open(args, r.tail, filter_, error);
+    std::unique_ptr<WarmSession> session = WarmSession::open(args, r.tail, filter_, pch.holdsUserCode, error);
     if (!session) return nullptr;
+    if (pch.holdsUserCode && PchCache(r.cacheDir).lookup(r.pchKey).path != pch.path) return nullptr;
     if (held_.size() == kSessions) held_.erase(held_.begin());
     held_.emplace_back(key, std::move(session));
     return held_.back().second.get();

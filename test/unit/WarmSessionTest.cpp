@@ -37,7 +37,7 @@ std::unique_ptr<WarmSession> openWith(const std::string &blockText) {
   }
   args.insert(args.end(), {"/nowhere/model.cpp", "-fsyntax-only"});
   std::string error;
-  std::unique_ptr<WarmSession> session = WarmSession::open(args, "", SourceFilter(), error);
+  std::unique_ptr<WarmSession> session = WarmSession::open(args, "", SourceFilter(), false, error);
   if (!header.empty()) llvm::sys::fs::remove(header);  // read when the session opened
   EXPECT_TRUE(session) << error;
   return session;
@@ -52,7 +52,8 @@ bool takes(WarmSession &session, const std::string &text) {
   pid_t pid = ::fork();
   if (pid == 0) {
     SourceFilter filter;
-    std::optional<FileResult> result = session.index(kFile, text, filter);
+    bool canWarmUp = false;
+    std::optional<FileResult> result = session.index(kFile, text, filter, canWarmUp);
     ::_exit(result && result->ok ? 0 : 1);
   }
   int status = 0;
@@ -106,17 +107,17 @@ TEST(WarmSession, PartsThatReachOutsideCannotWarmUp) {
 TEST(WarmSession, OnlyForOneCxxCompilation) {
   std::string error;
   EXPECT_FALSE(WarmSession::open({"clang", "-x", "c", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile, "-fsyntax-only"}, "",
-                                 SourceFilter(), error));
+                                 SourceFilter(), false, error));
   EXPECT_FALSE(error.empty());
 }
 
 // The rest of an include block that the PCH does not hold is parsed once and
-// stays; a user's header there is refused (the session would keep its text).
+// stays; a user's header there is checked as one in the PCH is.
 TEST(WarmSession, TheRestOfTheBlock) {
   std::string error;
   std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile,
                                    "-fsyntax-only"};
-  auto session = WarmSession::open(args, "#include <cstddef>\n", SourceFilter(), error);
+  auto session = WarmSession::open(args, "#include <cstddef>\n", SourceFilter(), false, error);
   ASSERT_TRUE(session) << error;
   EXPECT_TRUE(takes(*session, "std::size_t n = 0;\n"));
 
@@ -124,6 +125,47 @@ TEST(WarmSession, TheRestOfTheBlock) {
   int fd;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-user", "h", fd, header));
   llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << "struct Net {};\n";
-  EXPECT_FALSE(WarmSession::open(args, "#include \"" + std::string(header) + "\"\n", SourceFilter(), error));
+  auto withHeader = WarmSession::open(args, "#include \"" + std::string(header) + "\"\n", SourceFilter(), false, error);
+  ASSERT_TRUE(withHeader) << error;
+  EXPECT_TRUE(withHeader->userHeadersUnchanged());
+  EXPECT_TRUE(takes(*withHeader, "Net n;\n"));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(header, ec) << "struct Net { int x; };\n";
+  }
+  EXPECT_FALSE(withHeader->userHeadersUnchanged());
+  llvm::sys::fs::remove(header);
+}
+
+// A block that holds a user header: each index lists it, and an edit of it
+// is seen (the parse host then opens the session again).
+TEST(WarmSession, UserHeadersInTheBlock) {
+  llvm::SmallString<128> header;
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-user", "h", fd, header));
+  llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << "struct Net { int forward(); };\n";
+  std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR,
+                                   "-include", std::string(header), kFile, "-fsyntax-only"};
+  std::string error;
+  auto session = WarmSession::open(args, "", SourceFilter(), /*pchHoldsUserCode=*/true, error);
+  ASSERT_TRUE(session) << error;
+  EXPECT_TRUE(session->userHeadersUnchanged());
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    SourceFilter filter;
+    bool canWarmUp = false;
+    std::optional<FileResult> result =
+        session->index(kFile, "int use(Net &n) { return n.forward(); }\n", filter, canWarmUp);
+    bool listed = result && result->inputs.size() == 1 && result->inputs[0].path == std::string(header);
+    ::_exit(listed ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the index does not list the header";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(header, ec) << "struct Net { int forward(); int other(); };\n";
+  }
+  EXPECT_FALSE(session->userHeadersUnchanged());
   llvm::sys::fs::remove(header);
 }
