@@ -39,9 +39,12 @@ bool inPart(const Decl *d, const TranslationUnitDecl *part) {
 // Whether a declaration of the part reaches into what the part did not
 // declare (a namespace of the block reopened, a specialisation or a
 // redeclaration of something declared before it). Taking the part back
-// leaves such a declaration where a later part would find it.
+// leaves such a declaration where a later part would find it. An anonymous
+// namespace always does: the translation unit keeps pointing at it (a
+// session taken back from one crashed at its next parse).
 bool reachesOutside(const Decl *d, const TranslationUnitDecl *part) {
   if (!inPart(cast<Decl>(d->getDeclContext()), part)) return true;
+  if (const auto *ns = dyn_cast<NamespaceDecl>(d); ns && ns->isAnonymousNamespace()) return true;
   if (const Decl *previous = d->getPreviousDecl(); previous && !inPart(previous, part)) return true;
   if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(d))
     if (!inPart(spec->getSpecializedTemplate(), part)) return true;

@@ -95,8 +95,9 @@ TEST(WarmSession, UsingDirectivesOfTheBlock) {
 
 // What would outlive its part cannot warm a session.
 TEST(WarmSession, PartsThatReachOutsideCannotWarmUp) {
-  for (const char *text : {"namespace lib { int h(); }\n",    // reopens the block's namespace
-                           "int lib::f() { return 1; }\n"}) {  // defines the block's function
+  for (const char *text : {"namespace lib { int h(); }\n",     // reopens the block's namespace
+                           "int lib::f() { return 1; }\n",     // defines the block's function
+                           "namespace { int h() { return 1; } }\n"}) {  // the unit's anonymous namespace
     auto session = openWith(kLibrary);
     ASSERT_TRUE(session);
     EXPECT_TRUE(takes(*session, text)) << text;
