@@ -10,11 +10,13 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Version.h"
+#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -214,6 +216,34 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   return plan;
 }
 
+namespace {
+
+// Whether the compiler arguments (the compiler first) can read something
+// through the working directory: a response file, or an argument's value
+// that is a relative path to something there (-Iinclude, -include-pch
+// x.pch, another input). A block of a command without one is the same PCH
+// from whichever directory it is run: the editor's and the command line's
+// runs share it.
+bool dependsOnDirectory(const std::vector<std::string> &args, const std::string &directory) {
+  std::vector<const char *> argv;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (startsWith(args[i], "@")) return true;
+    argv.push_back(args[i].c_str());
+  }
+  unsigned missingIndex = 0, missingCount = 0;
+  llvm::opt::InputArgList parsed = driver::getDriverOptTable().ParseArgs(argv, missingIndex, missingCount);
+  for (const llvm::opt::Arg *arg : parsed)
+    for (const char *value : arg->getValues()) {
+      llvm::SmallString<256> path(directory);
+      if (llvm::sys::path::is_absolute(value)) continue;
+      llvm::sys::path::append(path, value);
+      if (llvm::sys::fs::exists(path)) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
 std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
   if (plan.block.empty() || count == 0 || count > plan.block.directives.size()) return "";
   CacheKey hash;
@@ -223,7 +253,7 @@ std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions 
   hash.add(opts.resourceDir);
   hash.add(opts.clangPath);
   hash.add(opts.skipLibraryBodies ? "skip library bodies" : "all bodies");
-  hash.add(plan.directory);
+  hash.add(dependsOnDirectory(plan.args, plan.directory) ? plan.directory : "");
   for (const std::string &a : plan.args) hash.add(a);
   hash.add(plan.block.header(count));
   return hash.hex();

@@ -4,8 +4,8 @@
 // the same compiler arguments.
 //
 // Cache layout, for a key K (a hash of the arguments without the file name,
-// the working directory, the resource directory, the Clang and nnlint
-// versions and the block's text):
+// the working directory when an argument reads through it, the resource
+// directory, the Clang and nnlint versions and the block's text):
 //   K/nnlint-include-block.h   the block, alone in its directory
 //   K-<content hash>.pch       the PCH (content-addressed: never rewritten)
 //   K.manifest                 which PCH is current, its hash, and the size

@@ -51,6 +51,13 @@ std::string findResourceDir() {
   return hasResourceHeaders(kDefaultResourceDir) ? kDefaultResourceDir : "";
 }
 
+std::string clangNextTo(const std::string &resourceDir) {
+  llvm::SmallString<256> clang(resourceDir);
+  llvm::sys::path::append(clang, "../../..", "bin", "clang++");
+  llvm::sys::path::remove_dots(clang, true);
+  return llvm::sys::fs::exists(clang) ? std::string(clang) : "";
+}
+
 std::vector<std::string> databaseSources(const std::string &buildDir, std::string &error) {
   CompileCommands commands(std::nullopt, buildDir, {});
   if (error = commands.load(); !error.empty()) return {};
@@ -70,10 +77,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
                                        "to e.g. /usr/lib/llvm-19/lib/clang/19"});
     return result;
   }
-  llvm::SmallString<256> clang(parse.resourceDir);
-  llvm::sys::path::append(clang, "../../..", "bin", "clang++");
-  llvm::sys::path::remove_dots(clang, true);
-  if (llvm::sys::fs::exists(clang)) parse.clangPath = std::string(clang);
+  parse.clangPath = clangNextTo(parse.resourceDir);
   CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
   if (std::string err = commands.load(); !err.empty()) {
     result.errors.push_back({opts.buildDir, err});

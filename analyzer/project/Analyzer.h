@@ -42,5 +42,8 @@ std::vector<std::string> databaseSources(const std::string &buildDir, std::strin
 // Clang's builtin headers: $NNLINT_RESOURCE_DIR, next to the executable
 // (../lib/clang/19), or the directory nnlint was built against.
 std::string findResourceDir();
+// The clang++ of that Clang installation, which the driver needs to find the
+// standard library; "" when there is none.
+std::string clangNextTo(const std::string &resourceDir);
 
 }  // namespace nnlint

@@ -2,6 +2,7 @@
 // to hand their results to the parent: same facts, same findings.
 #include "IndexFixture.h"
 #include "cache/Frontend.h"
+#include "cache/ParallelIndex.h"
 #include "index/Condition.h"
 #include "index/IndexJson.h"
 #include "project/Analyzer.h"
@@ -43,18 +44,29 @@ std::vector<std::string> checkInputs() {
   return files;
 }
 
-// The index of one file, or nothing when it does not compile against the
-// stand-in header (some check inputs hold deliberately broken code). Parsed in
-// this process as nnlint parses a file (library bodies skipped), never through
-// a worker, whose result would have made the trip through JSON already.
-std::optional<ModelIndex> indexOfFile(const std::string &file) {
-  clang::tooling::CompileCommand cmd(llvm::sys::path::parent_path(file), file,
-                                     {"clang++", "-std=c++17", "-isystem", NNLINT_STUB_INCLUDE, file}, "");
+// The indexes of the files that compile against the stand-in header (some
+// check inputs hold deliberately broken code). Parsed in this process as
+// nnlint parses files (library bodies skipped, their shared include block
+// precompiled once), never through a worker, whose result would have made
+// the trip through JSON already.
+std::vector<ModelIndex> indexesOf(const std::vector<std::string> &files) {
+  std::vector<clang::tooling::CompileCommand> commands;
+  for (const std::string &file : files)
+    commands.emplace_back(llvm::sys::path::parent_path(file), file,
+                          std::vector<std::string>{"clang++", "-std=c++17", "-isystem", NNLINT_STUB_INCLUDE, file}, "");
   ParseOptions opts;
   opts.resourceDir = findResourceDir();
-  FileResult r = indexFile(cmd, opts, SourceFilter());
-  if (!r.ok) return std::nullopt;
-  return r.index;
+  opts.clangPath = clangNextTo(opts.resourceDir);
+  llvm::SmallString<128> cache;
+  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-index-json", cache));
+  SpeedOptions speed;
+  speed.jobs = 1;
+  speed.cacheDir = std::string(cache);
+  std::vector<ModelIndex> indexes;
+  for (FileResult &r : indexFiles(commands, opts, SourceFilter(), speed))
+    if (r.ok) indexes.push_back(std::move(r.index));
+  llvm::sys::fs::remove_directories(cache);
+  return indexes;
 }
 
 }  // namespace
@@ -63,8 +75,7 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
   std::vector<std::string> files = checkInputs();
   ASSERT_FALSE(files.empty());
   ModelIndex all;
-  for (const std::string &file : files)
-    if (std::optional<ModelIndex> one = indexOfFile(file)) all.merge(*one);
+  for (ModelIndex &one : indexesOf(files)) all.merge(one);
   all.resolveHelpers();
   ASSERT_FALSE(all.classes.empty());
 
@@ -153,9 +164,9 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
 // helpers return) cross the pipe between workers before they are resolved.
 TEST(IndexJson, RoundTripsUnresolvedPointsToFacts) {
   ModelIndex one;
-  for (const char *name : {"unregistered-submodule-helpers.cpp", "captured-members.cpp"})
-    if (std::optional<ModelIndex> i = indexOfFile(NNLINT_SOURCE_DIR "/test/lit/checks/" + std::string(name)))
-      one.merge(*i);
+  for (ModelIndex &i : indexesOf({NNLINT_SOURCE_DIR "/test/lit/checks/unregistered-submodule-helpers.cpp",
+                                  NNLINT_SOURCE_DIR "/test/lit/checks/captured-members.cpp"}))
+    one.merge(i);
   size_t fromHelpers = 0, captured = 0, returning = 0, via = 0;
   for (const auto &[name, c] : one.classes)
     for (const WriteFact &w : c.writes) {
