@@ -7,10 +7,11 @@ appended, as a user types code) and each edit waits for that edit's
 diagnostics. Prints one line per file and server, then the medians and the
 ratio nnlint / clangd:
 
-    lsp_edit.py NNLINT CLANGD CACHE_DIR [--edits N] [--settle S] FILE... [-- compiler flags]
+    lsp_edit.py NNLINT CLANGD CACHE_DIR [--edits N] [--settle S] [--usual] FILE... [-- compiler flags]
 
 --settle gives each server S seconds after its first diagnostics before the
-first edit, as a user reads a file before typing.
+first edit, as a user reads a file before typing. --usual adds a third
+server: nnlint without its parse host (`warmParse` off), for comparison.
 
 clangd reads the flags from a compile_commands.json written to a scratch
 folder; nnlint gets them after `--`, as on its command line. Each server
@@ -39,10 +40,10 @@ def edits_of(text, count):
         yield text
 
 
-def time_server(command, path, edits, settle, root):
+def time_server(command, path, edits, settle, root, init_options):
     client = Client(command, dict(os.environ))
     client.request("initialize", {"processId": os.getpid(), "rootUri": uri(root), "capabilities": {
-        "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+        "textDocument": {"publishDiagnostics": {"versionSupport": True}}}, "initializationOptions": init_options})
     client.notify("initialized", {})
     with open(path) as f:
         text = f.read()
@@ -78,7 +79,11 @@ def main():
     nnlint, clangd, cache = args[0], args[1], args[2]
     args = args[3:]
     options = {"--edits": 5, "--settle": 0}
-    while args and args[0] in options:
+    usual = False
+    while args and (args[0] in options or args[0] == "--usual"):
+        if args[0] == "--usual":
+            usual, args = True, args[1:]
+            continue
         options[args[0]] = float(args[1])
         args = args[2:]
     edits, settle = int(options["--edits"]), options["--settle"]
@@ -89,21 +94,25 @@ def main():
                      "arguments": ["clang++-19"] + flags + ["-fsyntax-only", f]} for f in files]
         with open(os.path.join(scratch, "compile_commands.json"), "w") as out:
             json.dump(database, out)
-        servers = {
-            "nnlint": [nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags,
-            "clangd": [clangd, "--compile-commands-dir=" + scratch, "--background-index=false",
-                       "--clang-tidy=false", "--log=error", "--pch-storage=memory"],
+        servers = {  # name: (command, initializationOptions)
+            "nnlint": ([nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags, {}),
+            "clangd": ([clangd, "--compile-commands-dir=" + scratch, "--background-index=false",
+                        "--clang-tidy=false", "--log=error", "--pch-storage=memory"], {}),
         }
+        if usual:
+            servers["nnlint-usual"] = (servers["nnlint"][0], {"warmParse": False})
         medians = {name: [] for name in servers}
         print("file\tserver\topen_s\tedit_median_s\tedits_s")
         for f in files:
-            for name, command in servers.items():
-                opened, times = time_server(command, f, edits, settle, os.path.dirname(f))
+            for name, (command, init_options) in servers.items():
+                opened, times = time_server(command, f, edits, settle, os.path.dirname(f), init_options)
                 medians[name].append(statistics.median(times))
                 print("%s\t%s\t%.3f\t%.3f\t%s" % (os.path.basename(f), name, opened, statistics.median(times),
                                                   ",".join("%.3f" % t for t in times)), flush=True)
         ours, theirs = statistics.median(medians["nnlint"]), statistics.median(medians["clangd"])
         print("median edit->diagnostics: nnlint %.3f s, clangd %.3f s, ratio %.3f" % (ours, theirs, ours / theirs))
+        if usual:
+            print("median edit->diagnostics without the parse host: %.3f s" % statistics.median(medians["nnlint-usual"]))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -234,8 +234,8 @@ bool dependsOnDirectory(const std::vector<std::string> &args, const std::string 
   llvm::opt::InputArgList parsed = driver::getDriverOptTable().ParseArgs(argv, missingIndex, missingCount);
   for (const llvm::opt::Arg *arg : parsed)
     for (const char *value : arg->getValues()) {
-      llvm::SmallString<256> path(directory);
       if (llvm::sys::path::is_absolute(value)) continue;
+      llvm::SmallString<256> path(directory);
       llvm::sys::path::append(path, value);
       if (llvm::sys::fs::exists(path)) return true;
     }

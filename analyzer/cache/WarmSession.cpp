@@ -35,7 +35,6 @@ bool inPart(const Decl *d, const TranslationUnitDecl *part) {
   return !d->isFromASTFile() && d->getTranslationUnitDecl() == part;
 }
 
-
 // Whether a declaration of the part reaches into what the part did not
 // declare (a namespace of the block reopened, a specialisation or a
 // redeclaration of something declared before it). Taking the part back

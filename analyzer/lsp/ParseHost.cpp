@@ -114,9 +114,9 @@ class Sessions {
   // sends the answer and ends: a crash or a stuck parse costs the fork, and a
   // session holds only what its warm-up read. The first parse a fork could
   // use, and take back, is parsed again here, to warm the session. A text
-  // that cannot be taken back (it defines members of a class its header
-  // declared) is parsed in a fork of a session that stays cold: it still
-  // skips loading and checking the block.
+  // that cannot be taken back (it reopens a namespace of the block or
+  // defines a member its header declared) is parsed in a fork of a session
+  // that stays cold: it still skips loading and checking the block.
   void answer(const WarmRequest &r, int connection) {
     std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;

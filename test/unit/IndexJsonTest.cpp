@@ -13,7 +13,6 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
-#include <optional>
 
 using namespace nnlint;
 
