@@ -128,15 +128,28 @@ bool isTorchFunction(const FunctionDecl *fd) {
          StringRef(name).starts_with("torch::");
 }
 
+// The values a function's body returns, outside the lambdas in it.
+struct ReturnedValues : RecursiveASTVisitor<ReturnedValues> {
+  std::vector<const Expr *> values;
+  bool VisitReturnStmt(ReturnStmt *ret) {
+    if (ret->getRetValue()) values.push_back(ret->getRetValue());
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+};
+
 // Follows the value into the initialisers of the non-tensor locals it names
-// (`auto opts = TensorOptions().requires_grad(true); w = torch::ones({4}, opts);`).
-// A tensor local is GradLocal's: it also knows whether the local is registered
-// or has its grad turned off later.
+// (`auto opts = TensorOptions().requires_grad(true); w = torch::ones({4}, opts);`)
+// and into what the user's functions it calls return (`torch::ones({4},
+// trainable())`). A tensor local is GradLocal's: it also knows whether the
+// local is registered or has its grad turned off later.
 struct GradFinder : RecursiveASTVisitor<GradFinder> {
   bool found = false;
   std::set<const VarDecl *> followed;
+  std::set<const FunctionDecl *> followedFunctions;
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *fd = call->getDirectCallee();
+    if (fd && !isTorchFunction(fd)) followReturns(fd);
     if (!fd || !fd->getDeclName().isIdentifier() || !isTorchFunction(fd)) return true;
     StringRef name = fd->getName();
     if (name == "requires_grad" || name == "set_requires_grad" || name == "requires_grad_") {
@@ -168,6 +181,14 @@ struct GradFinder : RecursiveASTVisitor<GradFinder> {
     return RecursiveASTVisitor::TraverseCXXMemberCallExpr(call);
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  void followReturns(const FunctionDecl *fd) {
+    const FunctionDecl *definition = nullptr;
+    if (!fd->hasBody(definition) || followedFunctions.size() >= 8 || !followedFunctions.insert(definition).second)
+      return;
+    ReturnedValues returned;
+    returned.TraverseStmt(definition->getBody());
+    for (const Expr *value : returned.values) TraverseStmt(const_cast<Expr *>(value));
+  }
 };
 }  // namespace
 

@@ -1,6 +1,6 @@
 // nn-unregistered-tensor follows the value: options and tensors kept in locals
-// first, torch::autograd::make_variable(t, true), and a detached copy of a
-// tensor that requires grad (which does not).
+// first, options a function of the user's returns, torch::autograd::make_variable(t, true),
+// and a detached copy of a tensor that requires grad (which does not).
 // RUN: %if !other-torch %{ not %nnlint --checks=-*,nn-unregistered-tensor %s -- %stub_flags | FileCheck %s --implicit-check-not="{{warning|note}}:" %}
 // RUN: not %nnlint --checks=-*,nn-unregistered-tensor %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
 #include <torch/torch.h>
@@ -22,6 +22,28 @@ struct ScaleImpl : torch::nn::Module {
   // CHECK: [[@LINE-3]]:24: warning: tensor 'shift' requires grad but is never registered{{.*}} [nn-unregistered-tensor]
   // CHECK: [[@LINE-10]]:5: note: made to require grad here, in the constructor
   // CHECK: [[@LINE-5]]:31: warning: tensor 'bias' requires grad but is never registered{{.*}} [nn-unregistered-tensor]
+  // CHECK: [[@LINE-9]]:5: note: made to require grad here, in the constructor
+};
+
+// Options that come out of the user's own functions, free or a member.
+torch::TensorOptions trainable() {
+  auto options = torch::TensorOptions().dtype(torch::kFloat32);
+  return options.requires_grad(true);
+}
+torch::TensorOptions fixed() { return torch::TensorOptions().requires_grad(false); }
+
+struct GainImpl : torch::nn::Module {
+  explicit GainImpl(int64_t n) {
+    gain = torch::ones({n}, trainable());
+    offset = torch::zeros({n}, learnable());
+    floor = torch::zeros({n}, fixed());
+  }
+  torch::TensorOptions learnable() const { return trainable().dtype(torch::kFloat32); }
+  torch::Tensor forward(torch::Tensor x) { return x * gain + offset + floor; }
+  torch::Tensor gain, offset, floor;
+  // CHECK: unregistered-tensor-values.cpp:[[@LINE-1]]:17: warning: tensor 'gain' requires grad but is never registered{{.*}} [nn-unregistered-tensor]
+  // CHECK: [[@LINE-8]]:5: note: made to require grad here, in the constructor
+  // CHECK: [[@LINE-3]]:23: warning: tensor 'offset' requires grad but is never registered{{.*}} [nn-unregistered-tensor]
   // CHECK: [[@LINE-9]]:5: note: made to require grad here, in the constructor
 };
 
