@@ -128,7 +128,6 @@ bool isTorchFunction(const FunctionDecl *fd) {
          StringRef(name).starts_with("torch::");
 }
 
-// The values a function's body returns, outside the lambdas in it.
 struct ReturnedValues : RecursiveASTVisitor<ReturnedValues> {
   std::vector<const Expr *> values;
   bool VisitReturnStmt(ReturnStmt *ret) {
@@ -185,12 +184,16 @@ struct GradFinder : RecursiveASTVisitor<GradFinder> {
     const FunctionDecl *definition = nullptr;
     if (!fd->hasBody(definition) || followedFunctions.size() >= 8 || !followedFunctions.insert(definition).second)
       return;
-    ReturnedValues returned;
-    returned.TraverseStmt(definition->getBody());
-    for (const Expr *value : returned.values) TraverseStmt(const_cast<Expr *>(value));
+    for (const Expr *value : returnedValues(definition)) TraverseStmt(const_cast<Expr *>(value));
   }
 };
 }  // namespace
+
+std::vector<const Expr *> returnedValues(const FunctionDecl *definition) {
+  ReturnedValues returned;
+  returned.TraverseStmt(definition->getBody());
+  return returned.values;
+}
 
 bool createsGradTensor(const Expr *e) {
   GradFinder f;

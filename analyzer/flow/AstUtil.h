@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace nnlint {
 
@@ -48,6 +49,9 @@ std::optional<std::string> literalString(const clang::Expr *e);
 // True when the expression creates a tensor that requires grad:
 // torch::requires_grad(), .requires_grad(true), .requires_grad_(), .set_requires_grad(true).
 bool createsGradTensor(const clang::Expr *e);
+
+// The values a function's body returns, outside the lambdas in it.
+std::vector<const clang::Expr *> returnedValues(const clang::FunctionDecl *definition);
 
 // The register_*() call an expression evaluates to, if it is one.
 const clang::CallExpr *asRegistration(const clang::Expr *e);

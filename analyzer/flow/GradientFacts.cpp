@@ -158,16 +158,7 @@ class LossTracer {
   }
 
   void traceReturns(const LocalFlow &flow, const FunctionDecl *fd, int depth, const Binding *binding) {
-    struct Returns : RecursiveASTVisitor<Returns> {
-      std::vector<const Expr *> values;
-      bool VisitReturnStmt(ReturnStmt *r) {
-        if (r->getRetValue()) values.push_back(r->getRetValue());
-        return true;
-      }
-      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-    } returns;
-    returns.TraverseStmt(fd->getBody());
-    for (const Expr *v : returns.values) trace(flow, v, std::nullopt, depth, binding);
+    for (const Expr *v : returnedValues(fd)) trace(flow, v, std::nullopt, depth, binding);
   }
 
   ASTContext &ctx_;
