@@ -183,39 +183,6 @@ bool writeBlockHeader(const std::string &path, const std::string &header) {
 
 }  // namespace
 
-PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts) const {
-  PchPlan plan;
-  llvm::SmallString<256> file(cmd.Filename);
-  if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
-  std::string target = normalisePath(std::string(file));
-  auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!text) return plan;
-  auto unsaved = opts.unsaved.find(target);
-  std::vector<std::string> args = adjustArguments(cmd, opts);
-  bool sawFile = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string &a = args[i];
-    // Forced includes come before the block and cannot be told apart from it.
-    if (startsWith(a, "-include") || startsWith(a, "--include") || startsWith(a, "-imacros") ||
-        startsWith(a, "--imacros"))
-      return plan;
-    if (i > 0 && !a.empty() && a[0] != '-') {
-      llvm::SmallString<256> p(a);
-      if (!llvm::sys::path::is_absolute(p)) llvm::sys::fs::make_absolute(cmd.Directory, p);
-      if (normalisePath(std::string(p)) == target) {
-        sawFile = true;
-        continue;
-      }
-    }
-    plan.args.push_back(a);
-  }
-  if (!sawFile) return plan;
-  plan.directory = cmd.Directory;
-  plan.text = unsaved != opts.unsaved.end() ? unsaved->second : (*text)->getBuffer().str();
-  plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
-  return plan;
-}
-
 namespace {
 
 // Whether the compiler arguments (the compiler first) can read something
@@ -244,6 +211,40 @@ bool dependsOnDirectory(const std::vector<std::string> &args, const std::string 
 
 }  // namespace
 
+PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts) const {
+  PchPlan plan;
+  llvm::SmallString<256> file(cmd.Filename);
+  if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
+  std::string target = normalisePath(std::string(file));
+  auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!text) return plan;
+  auto unsaved = opts.unsaved.find(target);
+  std::vector<std::string> args = adjustArguments(cmd, opts);
+  bool sawFile = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    // Forced includes come before the block and cannot be told apart from it.
+    if (startsWith(a, "-include") || startsWith(a, "--include") || startsWith(a, "-imacros") ||
+        startsWith(a, "--imacros"))
+      return plan;
+    if (i > 0 && !a.empty() && a[0] != '-') {
+      llvm::SmallString<256> p(a);
+      if (!llvm::sys::path::is_absolute(p)) llvm::sys::fs::make_absolute(cmd.Directory, p);
+      if (normalisePath(std::string(p)) == target) {
+        sawFile = true;
+        continue;
+      }
+    }
+    plan.args.push_back(a);
+  }
+  if (!sawFile) return plan;
+  plan.directory = cmd.Directory;
+  plan.directoryMatters = dependsOnDirectory(plan.args, plan.directory);
+  plan.text = unsaved != opts.unsaved.end() ? unsaved->second : (*text)->getBuffer().str();
+  plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
+  return plan;
+}
+
 std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
   if (plan.block.empty() || count == 0 || count > plan.block.directives.size()) return "";
   CacheKey hash;
@@ -253,7 +254,7 @@ std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions 
   hash.add(opts.resourceDir);
   hash.add(opts.clangPath);
   hash.add(opts.skipLibraryBodies ? "skip library bodies" : "all bodies");
-  hash.add(dependsOnDirectory(plan.args, plan.directory) ? plan.directory : "");
+  hash.add(plan.directoryMatters ? plan.directory : "");
   for (const std::string &a : plan.args) hash.add(a);
   hash.add(plan.block.header(count));
   return hash.hex();

@@ -30,6 +30,7 @@ namespace nnlint {
 struct PchPlan {
   std::vector<std::string> args;  // compiler arguments without the file name
   std::string directory;          // working directory of the compile command
+  bool directoryMatters = true;   // an argument reads through it (the key then holds it)
   std::string text;               // the file
   IncludeBlock block;             // empty when the file must take the plain path
 };
