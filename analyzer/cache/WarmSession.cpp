@@ -1,12 +1,12 @@
 #include "cache/WarmSession.h"
 
 #include "cache/Frontend.h"
+#include "cache/PartUnloader.h"
 #include "flow/IndexBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -28,40 +28,6 @@ constexpr const char *kFirstPart = "<nnlint warm session>";
 
 // Clang recurses once per operand of a long expression (see ParallelIndex.cpp).
 constexpr unsigned kParseStackBytes = 1u << 30;
-
-// A declaration read from the PCH hangs under whichever part was current
-// when Sema read it: only what the parts declared can be told by its part.
-bool inPart(const Decl *d, const TranslationUnitDecl *part) {
-  return !d->isFromASTFile() && d->getTranslationUnitDecl() == part;
-}
-
-// Whether a declaration of the part reaches into what the part did not
-// declare (a namespace of the block reopened, a specialisation or a
-// redeclaration of something declared before it). Taking the part back
-// leaves such a declaration where a later part would find it. An anonymous
-// namespace always does: the translation unit keeps pointing at it (a
-// session taken back from one crashed at its next parse).
-bool reachesOutside(const Decl *d, const TranslationUnitDecl *part) {
-  if (!inPart(cast<Decl>(d->getDeclContext()), part)) return true;
-  if (const auto *ns = dyn_cast<NamespaceDecl>(d); ns && ns->isAnonymousNamespace()) return true;
-  if (const Decl *previous = d->getPreviousDecl(); previous && !inPart(previous, part)) return true;
-  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(d))
-    if (!inPart(spec->getSpecializedTemplate(), part)) return true;
-  if (const auto *spec = dyn_cast<VarTemplateSpecializationDecl>(d))
-    if (!inPart(spec->getSpecializedTemplate(), part)) return true;
-  if (const auto *fn = dyn_cast<FunctionDecl>(d))
-    if (const FunctionTemplateDecl *primary = fn->getPrimaryTemplate(); primary && !inPart(primary, part)) return true;
-  if (const auto *inner = dyn_cast<DeclContext>(d); inner && (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d)))
-    for (const Decl *member : inner->noload_decls())
-      if (reachesOutside(member, part)) return true;
-  return false;
-}
-
-bool takesBack(TranslationUnitDecl *part) {
-  for (const Decl *d : part->noload_decls())
-    if (reachesOutside(d, part)) return false;
-  return true;
-}
 
 std::string stringLiteral(llvm::StringRef path) {
   std::string out = "\"";
@@ -181,9 +147,9 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     result.emplace();
     result->file = file;
     result->ok = true;
-    result->index = buildIndex(ctx, filter, pchHoldsUserCode_);
+    result->index = buildIndex(ctx, filter, pchHoldsUserCode_, takenBack_);
     result->inputs = userHeaders_;
-    canWarmUp = takesBack(part);
+    canWarmUp = canDetach(part);
   });
   parser.join();
   return result;
@@ -193,14 +159,30 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
   bool clean = false;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     TranslationUnitDecl *part = parse(file, blankedText);
-    if (!part || !takesBack(part)) return;
+    if (!part || !canDetach(part)) return;
     // The interpreter cannot take back a file-scope `using namespace` (Clang
     // 19 crashes on its name): the directives leave the part first.
     std::vector<Decl *> directives;
     for (Decl *d : part->noload_decls())
       if (isa<UsingDirectiveDecl>(d)) directives.push_back(d);
     for (Decl *d : directives) part->removeDecl(d);
-    if (llvm::Error undo = interpreter_->Undo()) {
+    // Sema looks over a part's names (for unused ones) when the next part
+    // starts, which must find them whole: an empty part comes first, and
+    // both are taken back.
+    llvm::Expected<PartialTranslationUnit &> empty = interpreter_->Parse("");
+    if (!empty) {
+      llvm::consumeError(empty.takeError());
+      return;
+    }
+    takenBack_.insert(takenBack_.end(), {part, empty->TUPart});
+    detachPart(part);
+    // Undo reads the name of each of the part's declarations: an unnamed one
+    // (an anonymous namespace, enum or struct) leaves the part first.
+    std::vector<Decl *> unnamed;
+    for (Decl *d : part->noload_decls())
+      if (auto *named = dyn_cast<NamedDecl>(d); named && named->getDeclName().isEmpty()) unnamed.push_back(d);
+    for (Decl *d : unnamed) part->removeDecl(d);
+    if (llvm::Error undo = interpreter_->Undo(2)) {
       llvm::consumeError(std::move(undo));
       return;
     }

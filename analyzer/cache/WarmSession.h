@@ -48,10 +48,10 @@ class WarmSession {
   std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter,
                                   bool &canWarmUp);
 
-  // Parses a text that index() took and takes it back: what Sema read from
-  // the block for it stays, so that later parses, forked from this one, read
-  // only what is new. False when the part cannot be taken back cleanly (it
-  // reached outside itself): then the session must not be used again.
+  // Parses a text that index() took and takes it back (cache/PartUnloader):
+  // what Sema read from the block for it stays, so that later parses, forked
+  // from this one, read only what is new. False when the part could not be
+  // taken back: then the session must not be used again.
   bool warmUp(const std::string &file, const std::string &blankedText);
   bool warm() const { return warm_; }
 
@@ -69,6 +69,9 @@ class WarmSession {
   bool pchHoldsUserCode_;
   std::vector<SourceInput> userHeaders_;
   bool warm_ = false;
+  // Parts taken back stay in the translation unit's chain of parts; the
+  // index must not walk them.
+  std::vector<const clang::TranslationUnitDecl *> takenBack_;
 };
 
 }  // namespace nnlint

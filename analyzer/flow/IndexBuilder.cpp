@@ -23,6 +23,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -703,7 +704,8 @@ class Collector : public RecursiveASTVisitor<Collector> {
 
 }  // namespace
 
-ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled) {
+ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled,
+                      llvm::ArrayRef<const TranslationUnitDecl *> takenBack) {
   ModelIndex index;
   Collector collector(ctx, filter, index);
   TranslationUnitDecl *tu = ctx.getTranslationUnitDecl();
@@ -720,7 +722,8 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
   // each a redeclaration of the translation unit holding what it declared;
   // a PCH's declarations hang under the first.
   std::vector<TranslationUnitDecl *> parts;
-  for (TranslationUnitDecl *part = tu; part; part = part->getPreviousDecl()) parts.push_back(part);
+  for (TranslationUnitDecl *part = tu; part; part = part->getPreviousDecl())
+    if (!llvm::is_contained(takenBack, part)) parts.push_back(part);
   std::reverse(parts.begin(), parts.end());
   for (TranslationUnitDecl *part : parts) {
     if (walkPrecompiled) addUserDecls(part->decls());

@@ -1,12 +1,14 @@
 #include "lsp/ParseHost.h"
 
 #include "cache/Parallel.h"
+#include "cache/ParallelIndex.h"
 #include "cache/Pch.h"
 #include "cache/WarmRequest.h"
 #include "cache/WarmSession.h"
 #include "index/IndexJson.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -113,10 +115,10 @@ class Sessions {
   // Answers on `connection`. The parse runs in a fork of this process, which
   // sends the answer and ends: a crash or a stuck parse costs the fork, and a
   // session holds only what its warm-up read. The first parse a fork could
-  // use, and take back, is parsed again here, to warm the session. A text
-  // that cannot be taken back (it reopens a namespace of the block or
-  // defines a member its header declared) is parsed in a fork of a session
-  // that stays cold: it still skips loading and checking the block.
+  // use, and take back, is parsed again here, to warm the session; a parse
+  // after it must give the same index, or the session is dropped. A text
+  // that cannot be taken back is parsed in a fork of a session that stays
+  // cold: it still skips loading and checking the block.
   void answer(const WarmRequest &r, int connection) {
     std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;
@@ -130,35 +132,57 @@ class Sessions {
       sendMessage(connection, nullptr);
       return;
     }
+    ForkReport first = parseInFork(*session, r, connection);
+
+    if (first.took != '1' || session->warm()) return;
+    bool warmed = session->warmUp(r.file, r.blanked) && parseInFork(*session, r, -1).digest == first.digest;
+    logPath(warmed ? "warmed" : "dropped", r.file);
+    if (!warmed) held_.pop_back();
+  }
+
+ private:
+  // What a fork says once it has answered: '0' it could not parse the text,
+  // '1' it did and the text can warm the session up, '2' it did but cannot;
+  // and a digest of the answer.
+  struct ForkReport {
+    char took = '0';
+    std::uint64_t digest = 0;
+  };
+
+  // Parses `r` in a fork of this process, which sends the answer on
+  // `connection` (none: -1) and ends.
+  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection) {
     int done[2];
-    if (::pipe2(done, O_CLOEXEC) != 0) return;
+    if (::pipe2(done, O_CLOEXEC) != 0) return {};
     pid_t pid = ::fork();
     if (pid == 0) {
       ::signal(SIGTERM, SIG_DFL);
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       bool canWarmUp = false;
-      std::optional<FileResult> result = session->index(r.file, r.blanked, filter_, canWarmUp);
-      sendMessage(connection, result ? fileResultToJson(*result) : Json(nullptr));
-      char took = !result ? '0' : canWarmUp ? '1' : '2';
-      ::_exit(writeAll(done[1], &took, 1) ? 0 : 1);
+      std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
+      Json answer = result ? fileResultToJson(*result) : Json(nullptr);
+      if (connection >= 0) sendMessage(connection, answer);
+      char report[9] = {!result ? '0' : canWarmUp ? '1' : '2'};
+      std::uint64_t digest = llvm::xxh3_64bits(answer.dump());
+      std::memcpy(report + 1, &digest, 8);
+      ::_exit(writeAll(done[1], report, sizeof report) ? 0 : 1);
     }
     ::close(done[1]);
-    char took = '0';
-    pollfd p{done[0], POLLIN, 0};
-    int ready;
-    while ((ready = ::poll(&p, 1, kParseTimeoutMs)) < 0 && errno == EINTR) {
+    ForkReport report;
+    char bytes[9];
+    if (pid > 0 && readExactly(done[0], bytes, sizeof bytes, kParseTimeoutMs, nullptr)) {
+      report.took = bytes[0];
+      std::memcpy(&report.digest, bytes + 1, 8);
     }
-    if (ready <= 0 || ::read(done[0], &took, 1) != 1) took = '0';
     ::close(done[0]);
     if (pid > 0) {
       ::kill(pid, SIGKILL);  // a fork that has answered is ending anyway
       while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
       }
     }
-    if (took == '1' && !session->warm() && !session->warmUp(r.file, r.blanked)) held_.pop_back();
+    return report;
   }
 
- private:
   WarmSession *find(const std::string &key) {
     for (size_t i = 0; i < held_.size(); ++i) {
       if (held_[i].first != key) continue;

@@ -135,6 +135,99 @@ def header_edit(nnlint, work, flags):
     client.proc.wait(timeout=30)
 
 
+# A project's usual layout: the header declares the model in a namespace and
+# the file reopens it to define the members, beside an anonymous namespace.
+# Taking such a text back out of a session (cache/PartUnloader) must leave
+# the session as it was: each later version is parsed warm and publishes
+# what a server without the parse host publishes.
+PROJECT_HEADER = """#include <torch/torch.h>
+namespace proj {
+struct NetImpl : torch::nn::Module {
+  NetImpl();
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear a{nullptr}, b{nullptr};
+};
+int layers();
+}
+"""
+PROJECT_SOURCE = """#include "proj.h"
+#include <vector>
+
+namespace {
+int width() { return 4; }
+%s
+}
+
+namespace proj {
+int layers() { return 2; }
+NetImpl::NetImpl() {
+  a = register_module("a", torch::nn::Linear(width(), width()));
+  b = register_module("b", torch::nn::Linear(width(), width()));
+}
+torch::Tensor NetImpl::forward(torch::Tensor x) { return %s; }
+}
+"""
+HIDDEN_MODEL = """struct HiddenImpl : torch::nn::Module {
+  HiddenImpl() { for (int i = 0; i < 2; ++i) layers.push_back(torch::nn::Linear(2, 2)); }
+  torch::Tensor forward(torch::Tensor x) { return x; }
+  std::vector<torch::nn::Linear> layers;
+};"""
+PROJECT_VERSIONS = [("", "a(x) + b(x)"), ("", "a(x)"), (HIDDEN_MODEL, "a(x)"), (HIDDEN_MODEL, "a(x) + b(x)"),
+                    ("", "a(x) + b(x)"), ("", "b(x)")]
+
+
+def project_edits(nnlint, work, flags):
+    src = os.path.join(work, "project")
+    os.makedirs(src)
+    source, log = os.path.join(src, "net.cpp"), os.path.join(work, "project.log")
+    with open(os.path.join(src, "proj.h"), "w") as f:
+        f.write(PROJECT_HEADER)
+    texts = [PROJECT_SOURCE % version for version in PROJECT_VERSIONS]
+    with open(source, "w") as f:
+        f.write(texts[0])
+    servers = []
+    for warm in (False, True):
+        env = dict(os.environ, NNLINT_CACHE_LOG=log if warm else os.path.join(work, "project-usual.log"))
+        client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "project-cache"), "--"] + flags, env)
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
+                                      "initializationOptions": {"warmParse": warm}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(source), "languageId": "cpp",
+                                                                "version": 1, "text": texts[0]}})
+        client.diagnostics(source)
+        servers.append(client)
+    usual, warm = servers
+    version = 1
+
+    def publish(client, text):
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri(source), "version": version},
+                                                 "contentChanges": [{"text": text}]})
+        return [(d["code"], d["range"]["start"]["line"]) for d in client.diagnostics(source)]
+
+    def edit(text, what):
+        nonlocal version
+        version += 1
+        got, expected = publish(warm, text), publish(usual, text)
+        expect(got == expected, "%s: warm %s, usual %s" % (what, got, expected))
+
+    for attempt in range(EDITS):
+        edit(texts[1] + "// %d\n" % attempt, "before the session warmed up")
+        if source in logged(log, "warmed") | logged(log, "dropped"):
+            break
+        time.sleep(0.2)
+    expect(source in logged(log, "warmed"), "the session never warmed up on a text it can take back")
+    expect(source not in logged(log, "dropped"), "a session taken back from the text gave another index")
+    open(log, "w").close()
+    for n, text in enumerate(texts[2:] + texts[:2], start=2):
+        edit(text, "version %d" % n)
+        expect(source in logged(log, "warm"), "version %d: not parsed warm" % n)
+        open(log, "w").close()
+    for client in servers:
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.proc.wait(timeout=30)
+
+
 def main():
     args = sys.argv[1:] + ([] if "--" in sys.argv else ["--"])
     nnlint, stub, files = args[0], args[1], [os.path.abspath(f) for f in args[2:args.index("--")]]
@@ -159,9 +252,11 @@ def main():
             expect((path in cold_only) != (path in parsed_warm),
                    "%s: %s" % (path, "parsed warm, but never should be" if path in cold_only else "not parsed warm"))
         header_edit(nnlint, work, flags)
+        project_edits(nnlint, work, flags)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print("warm_identity: PASS (%d files, %d parsed warm; a header edited under a warm file)" %
+    print("warm_identity: PASS (%d files, %d parsed warm; a header edited under a warm file; "
+          "a project's file edited in a warm session)" %
           (len(files), len(parsed_warm)))
 
 

@@ -46,9 +46,11 @@ std::unique_ptr<WarmSession> openWith(const std::string &blockText) {
 const char *kLibrary = "namespace lib { int f(); }\n";
 const char *kFile = "/nowhere/model.cpp";
 
-// Whether the session takes `text`, parsed in a fork as the parse host does
+enum class Parse { Taken, Refused, Crashed };
+
+// What the session does with `text`, parsed in a fork as the parse host does
 // (index() leaves its part in the session).
-bool takes(WarmSession &session, const std::string &text) {
+Parse parseInFork(WarmSession &session, const std::string &text) {
   pid_t pid = ::fork();
   if (pid == 0) {
     SourceFilter filter;
@@ -58,8 +60,12 @@ bool takes(WarmSession &session, const std::string &text) {
   }
   int status = 0;
   ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (!WIFEXITED(status)) return Parse::Crashed;
+  return WEXITSTATUS(status) == 0 ? Parse::Taken : Parse::Refused;
 }
+
+bool takes(WarmSession &session, const std::string &text) { return parseInFork(session, text) == Parse::Taken; }
+bool refuses(WarmSession &session, const std::string &text) { return parseInFork(session, text) == Parse::Refused; }
 
 }  // namespace
 
@@ -93,16 +99,36 @@ TEST(WarmSession, UsingDirectivesOfTheBlock) {
   EXPECT_FALSE(takes(*session, "int g() { return f(); }\n"));
 }
 
-// What would outlive its part cannot warm a session.
-TEST(WarmSession, PartsThatReachOutsideCannotWarmUp) {
-  for (const char *text : {"namespace lib { int h(); }\n",     // reopens the block's namespace
-                           "int lib::f() { return 1; }\n",     // defines the block's function
-                           "namespace { int h() { return 1; } }\n"}) {  // the unit's anonymous namespace
-    auto session = openWith(kLibrary);
+// A part that reaches outside itself (cache/PartUnloader) is taken back
+// whole: the same text parses again, and what only it declared is gone.
+TEST(WarmSession, PartsThatReachOutsideAreTakenBack) {
+  struct Case {
+    const char *text, *usesWhatItDeclared;  // the second fails once the first is taken back
+  };
+  for (Case c : {Case{"namespace lib { int h(); }\n", "int g() { return lib::h(); }\n"},  // reopens the block's namespace
+                 Case{"int lib::f() { return 1; }\n", nullptr},  // defines the block's function
+                 Case{"namespace { int h() { return 1; } }\n", "int g() { return h(); }\n"},
+                 Case{"namespace lib { namespace { int h(); } int f() { return h(); } }\n",
+                      "int g() { return lib::h(); }\n"}}) {
+    // The block looks into `lib`, which gives it a lookup table of its own.
+    auto session = openWith("namespace lib { int f(); }\nint use() { return lib::f(); }\n");
     ASSERT_TRUE(session);
-    EXPECT_TRUE(takes(*session, text)) << text;
-    EXPECT_FALSE(session->warmUp(kFile, text)) << text;
+    EXPECT_TRUE(takes(*session, c.text)) << c.text;
+    ASSERT_TRUE(session->warmUp(kFile, c.text)) << c.text;
+    for (int i = 0; i < 2; ++i) EXPECT_TRUE(takes(*session, c.text)) << c.text;
+    EXPECT_TRUE(takes(*session, "int g() { return lib::f() + use(); }\n")) << c.text;  // the block's names stay
+    if (c.usesWhatItDeclared) EXPECT_TRUE(refuses(*session, c.usesWhatItDeclared)) << c.text;
   }
+}
+
+// A class that the block declares and the part defines cannot be taken
+// back: its definition is shared by all its declarations.
+TEST(WarmSession, DefinitionsOfTheBlocksClassesCannotWarmUp) {
+  auto session = openWith("namespace lib { struct Fwd; }\n");
+  ASSERT_TRUE(session);
+  std::string text = "struct lib::Fwd { int x; };\n";
+  EXPECT_TRUE(takes(*session, text));
+  EXPECT_FALSE(session->warmUp(kFile, text));
 }
 
 TEST(WarmSession, OnlyForOneCxxCompilation) {
