@@ -111,6 +111,13 @@ std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &a
   // The user's headers the block read, through the PCH or the tail: the
   // session keeps them as they are now.
   std::vector<SourceInput> userHeaders = userInputs(*(*interpreter)->getCompilerInstance(), filter, pchHoldsUserCode);
+  // Each index walks the block's declarations, which the first walk reads
+  // out of the PCH (tens of milliseconds): once here, not in every fork.
+  if (pchHoldsUserCode) {
+    llvm::thread walk(std::optional<unsigned>(kParseStackBytes),
+                      [&] { buildIndex((*interpreter)->getASTContext(), filter, true); });
+    walk.join();
+  }
   return std::unique_ptr<WarmSession>(new WarmSession(std::move(*interpreter), pchHoldsUserCode, std::move(userHeaders)));
 }
 
