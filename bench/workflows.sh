@@ -9,7 +9,8 @@
 #     publishDiagnostics against clangd-19 on the bundled examples
 #     (bench/lsp_edit.py; `scripts/setup.sh --bench` installs clangd-19);
 #   - files named without a database (the README's first command): first run
-#     and unchanged second run, which the facts cache answers;
+#     and unchanged second run, which the facts cache answers; the same for
+#     pre-commit's shape (staged files named, the database found upward);
 #   - a generated 100-file project with compile_commands.json
 #     (bench/gen_project.py): first run, unchanged second run, and a run with
 #     one changed file, on the whole database and on that file alone; one file
@@ -70,6 +71,12 @@ echo "// edited a third time" >>"$changed"
 measure "that file alone, first run" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
 echo "// edited a fourth time" >>"$changed"
 measure "that file alone, second run" project -- "$nnlint" --cache-dir="$cache" "$changed" -- "${flags[@]}"
+
+# pre-commit's shape: the staged files named from the project's root, the
+# database found upward (no -p), on a cache of their own.
+staged=("$project"/src/model_01*.cpp)
+measure "staged files, first run" precommit -- env -C "$project" "$nnlint" -j "$jobs" --cache-dir="$work/cache-staged" "${staged[@]}"
+measure "staged files, unchanged, second run" precommit -- env -C "$project" "$nnlint" -j "$jobs" --cache-dir="$work/cache-staged" "${staged[@]}"
 
 # Cold: one file named with the database parses it and the files that include
 # its classes' headers, not the whole project.

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <set>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -133,11 +134,13 @@ class Sessions {
       return;
     }
     ForkReport first = parseInFork(*session, r, connection);
-
-    if (first.took != '1' || session->warm()) return;
+    if (first.took != '1' || session->warm() || neverWarm_.count(key)) return;
     bool warmed = session->warmUp(r.file, r.blanked) && parseInFork(*session, r, -1).digest == first.digest;
     logPath(warmed ? "warmed" : "dropped", r.file);
-    if (!warmed) held_.pop_back();
+    if (!warmed) {
+      held_.pop_back();
+      neverWarm_.insert(key);  // else each edit would open the session again
+    }
   }
 
  private:
@@ -211,6 +214,7 @@ class Sessions {
 
   SourceFilter filter_;
   std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
+  std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
 };
 
 // The server's socket and directory, for the host to remove when the
