@@ -197,7 +197,7 @@ def project_edits(nnlint, work, flags):
         client.diagnostics(source)
         servers.append(client)
     usual, warm = servers
-    version = 1
+    version, seen = 1, set()
 
     def publish(client, text):
         client.notify("textDocument/didChange", {"textDocument": {"uri": uri(source), "version": version},
@@ -209,6 +209,7 @@ def project_edits(nnlint, work, flags):
         version += 1
         got, expected = publish(warm, text), publish(usual, text)
         expect(got == expected, "%s: warm %s, usual %s" % (what, got, expected))
+        seen.update(code for code, _ in got)
 
     for attempt in range(EDITS):
         edit(texts[1] + "// %d\n" % attempt, "before the session warmed up")
@@ -222,6 +223,7 @@ def project_edits(nnlint, work, flags):
         edit(text, "version %d" % n)
         expect(source in logged(log, "warm"), "version %d: not parsed warm" % n)
         open(log, "w").close()
+    expect({"nn-unused-parameter", "nn-unregistered-submodule"} <= seen, "the versions' findings: %s" % seen)
     for client in servers:
         client.request("shutdown", None)
         client.notify("exit", None)
