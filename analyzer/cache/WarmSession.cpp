@@ -13,6 +13,7 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Interpreter/Interpreter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/thread.h"
@@ -56,7 +57,10 @@ bool hasDirectives(llvm::StringRef text) {
 
 WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, bool pchHoldsUserCode,
                          std::vector<SourceInput> userHeaders)
-    : interpreter_(std::move(interpreter)), pchHoldsUserCode_(pchHoldsUserCode), userHeaders_(std::move(userHeaders)) {}
+    : interpreter_(std::move(interpreter)),
+      pchHoldsUserCode_(pchHoldsUserCode),
+      userHeaders_(std::move(userHeaders)),
+      counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {}
 WarmSession::~WarmSession() = default;
 
 std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &args, const std::string &tail,
@@ -128,6 +132,9 @@ bool WarmSession::userHeadersUnchanged() const {
 }
 
 TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::string &blankedText) {
+  // __COUNTER__ goes on from part to part; the file's own parse starts it
+  // where the block left it (a test framework's macros name functions by it).
+  interpreter_->getCompilerInstance()->getPreprocessor().setCounterValue(counterAfterBlock_);
   // Locations read as the file's own: same lines and columns, same name.
   llvm::Expected<PartialTranslationUnit &> part =
       interpreter_->Parse("#line 1 " + stringLiteral(file) + "\n" + blankedText);

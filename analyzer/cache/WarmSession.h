@@ -68,6 +68,7 @@ class WarmSession {
   std::unique_ptr<clang::Interpreter> interpreter_;
   bool pchHoldsUserCode_;
   std::vector<SourceInput> userHeaders_;
+  unsigned counterAfterBlock_;
   bool warm_ = false;
   // Parts taken back stay in the translation unit's chain of parts; the
   // index must not walk them.

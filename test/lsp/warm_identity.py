@@ -253,13 +253,15 @@ def main():
                 expect(got == usual[path][0], "%s: warm %s, usual %s" % (path, got, usual[path][0]))
             expect((path in cold_only) != (path in parsed_warm),
                    "%s: %s" % (path, "parsed warm, but never should be" if path in cold_only else "not parsed warm"))
+        dropped = logged(warm_log, "dropped")
+        expect(not dropped, "a warm-up changed the index of %s" % sorted(dropped))
+        warmed = logged(warm_log, "warmed")
         header_edit(nnlint, work, flags)
         project_edits(nnlint, work, flags)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print("warm_identity: PASS (%d files, %d parsed warm; a header edited under a warm file; "
-          "a project's file edited in a warm session)" %
-          (len(files), len(parsed_warm)))
+    print("warm_identity: PASS (%d files, %d parsed warm, %d warmed a session up; a header edited under a warm "
+          "file; a project's file edited in a warm session)" % (len(files), len(parsed_warm), len(warmed)))
 
 
 if __name__ == "__main__":

@@ -121,6 +121,17 @@ TEST(WarmSession, PartsThatReachOutsideAreTakenBack) {
   }
 }
 
+// Each parse starts __COUNTER__ where the block left it, as the file's own
+// parse does, not where the last part left it.
+TEST(WarmSession, CounterStartsWhereTheBlockLeftIt) {
+  auto session = openWith("inline int fromTheBlock = __COUNTER__;\n");
+  ASSERT_TRUE(session);
+  std::string text = "static_assert(__COUNTER__ == 1, \"\");\n";
+  EXPECT_TRUE(takes(*session, text));
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  EXPECT_TRUE(takes(*session, text));
+}
+
 // A class that the block declares and the part defines cannot be taken
 // back: its definition is shared by all its declarations.
 TEST(WarmSession, DefinitionsOfTheBlocksClassesCannotWarmUp) {
