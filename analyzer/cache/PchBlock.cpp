@@ -37,11 +37,16 @@ std::string includedName(const std::string &s, size_t i, size_t end) {
   return s.substr(i, stop + 1 - i);
 }
 
+// A UTF-8 byte order mark, which Clang skips at the start of a file.
+constexpr const char *kByteOrderMark = "\xEF\xBB\xBF";
+
+bool startsWithByteOrderMark(const std::string &text) { return text.compare(0, 3, kByteOrderMark) == 0; }
+
 }  // namespace
 
 IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir) {
   IncludeBlock block;
-  size_t pos = 0;
+  size_t pos = startsWithByteOrderMark(text) ? 3 : 0;
   bool inComment = false;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
@@ -93,6 +98,9 @@ std::string IncludeBlock::header(size_t count) const {
 
 std::string IncludeBlock::blanked(const std::string &text, size_t count) const {
   std::string out = text;
+  // Clang skips the mark only at the start of a buffer; the warm parse puts a
+  // #line before the text. Spaces keep every column where it was.
+  if (count > 0 && startsWithByteOrderMark(out)) out.replace(0, 3, "   ");
   for (size_t i = 0; i < count && i < directives.size(); ++i)
     for (size_t k = directives[i].begin; k < directives[i].end && k < out.size(); ++k) out[k] = ' ';
   return out;

@@ -20,8 +20,9 @@ struct IncludeBlock {
   bool empty() const { return directives.empty(); }
   // The first `count` directives, one a line: the source of a PCH.
   std::string header(size_t count) const;
-  // `text` with the lines of the first `count` directives turned into spaces
-  // (every other byte, so every line and column, stays where it was).
+  // `text` with the lines of the first `count` directives, and a byte order
+  // mark before them, turned into spaces (every other byte, so every line and
+  // column, stays where it was).
   std::string blanked(const std::string &text, size_t count) const;
 };
 
@@ -29,7 +30,8 @@ struct IncludeBlock {
 // blank lines and comments. A quoted include found next to the file
 // (`sourceDir`) is rewritten with its full path, so the block means the same
 // wherever it is compiled. Anything else (#define, #if, #pragma, code, a
-// macro include, a line continuation) ends the block.
+// macro include, a line continuation) ends the block. A UTF-8 byte order
+// mark may come first, as Windows editors write it.
 IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir);
 
 }  // namespace nnlint

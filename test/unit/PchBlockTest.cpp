@@ -27,6 +27,18 @@ TEST(PchBlock, TakesLeadingIncludesAndComments) {
   EXPECT_NE(first.find("#  include <vector>"), std::string::npos);
 }
 
+// A file saved with a byte order mark (a Windows editor's UTF-8) has a block
+// too; blanked, the mark becomes spaces, so the text can follow a #line.
+TEST(PchBlock, AfterAByteOrderMark) {
+  std::string text = "\xEF\xBB\xBF#include <torch/torch.h>\nint x;\n";
+  IncludeBlock b = findIncludeBlock(text, "/nowhere");
+  EXPECT_EQ(b.header(1), "#include <torch/torch.h>\n");
+  std::string blanked = b.blanked(text, 1);
+  ASSERT_EQ(blanked.size(), text.size());
+  EXPECT_EQ(blanked.find_first_not_of(' '), blanked.find('\n'));
+  EXPECT_EQ(b.blanked(text, 0), text);
+}
+
 TEST(PchBlock, StopsAtAnythingThatCouldChangeTheHeaders) {
   EXPECT_TRUE(findIncludeBlock("#define NDEBUG\n#include <torch/torch.h>\n", "/").empty());
   EXPECT_TRUE(findIncludeBlock("#if 1\n#include <torch/torch.h>\n#endif\n", "/").empty());
