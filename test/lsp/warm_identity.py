@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_test import Client, expect, fail, uri  # noqa: E402
 
 EDITS = 300  # at most, about a minute: a block of the real headers takes about 6 s to build
-INCLUDE_BLOCK = re.compile(r"\A\ufeff?(?:[ \t]*(?:#[ \t]*include[^\n]*|//[^\n]*)?\n)*")
+INCLUDE_BLOCK = re.compile(r"\A\ufeff?(?:[ \t]*(?:#[ \t]*include[^\n]*|//[^\n]*|/\*.*?\*/[ \t]*)?\n)*", re.S)
 
 
 def never_warm(text, errors):
