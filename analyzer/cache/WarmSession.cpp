@@ -174,12 +174,16 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     TranslationUnitDecl *part = parse(file, blankedText);
     if (!part || !canDetach(part)) return;
-    // The interpreter cannot take back a file-scope `using namespace` (Clang
-    // 19 crashes on its name): the directives leave the part first.
-    std::vector<Decl *> directives;
-    for (Decl *d : part->noload_decls())
-      if (isa<UsingDirectiveDecl>(d)) directives.push_back(d);
-    for (Decl *d : directives) part->removeDecl(d);
+    // Undo reads the name of each of the part's declarations and crashes on
+    // some: those leave the part first. A file-scope `using namespace` goes
+    // now, while the lookup table still lists it.
+    auto leavePart = [&](auto crashesUndo) {
+      std::vector<Decl *> leaving;
+      for (Decl *d : part->noload_decls())
+        if (crashesUndo(d)) leaving.push_back(d);
+      for (Decl *d : leaving) part->removeDecl(d);
+    };
+    leavePart([](Decl *d) { return isa<UsingDirectiveDecl>(d); });
     // Sema looks over a part's names (for unused ones) when the next part
     // starts, which must find them whole: an empty part comes first, and
     // both are taken back.
@@ -190,12 +194,12 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
     }
     takenBack_.insert(takenBack_.end(), {part, empty->TUPart});
     detachPart(part);
-    // Undo reads the name of each of the part's declarations: an unnamed one
-    // (an anonymous namespace, enum or struct) leaves the part first.
-    std::vector<Decl *> unnamed;
-    for (Decl *d : part->noload_decls())
-      if (auto *named = dyn_cast<NamedDecl>(d); named && named->getDeclName().isEmpty()) unnamed.push_back(d);
-    for (Decl *d : unnamed) part->removeDecl(d);
+    // An unnamed declaration (an anonymous namespace, enum or struct) goes
+    // after detachPart, which needs the anonymous namespaces.
+    leavePart([](Decl *d) {
+      auto *named = dyn_cast<NamedDecl>(d);
+      return named && named->getDeclName().isEmpty();
+    });
     if (llvm::Error undo = interpreter_->Undo(2)) {
       llvm::consumeError(std::move(undo));
       return;

@@ -133,9 +133,10 @@ class Sessions {
       sendMessage(connection, nullptr);
       return;
     }
-    ForkReport first = parseInFork(*session, r, connection);
-    if (first.took != '1' || session->warm() || neverWarm_.count(key)) return;
-    bool warmed = session->warmUp(r.file, r.blanked) && parseInFork(*session, r, -1).digest == first.digest;
+    bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
+    ForkReport first = parseInFork(*session, r, connection, mayWarmUp);
+    if (first.took != '1' || !mayWarmUp) return;
+    bool warmed = session->warmUp(r.file, r.blanked) && parseInFork(*session, r, -1, true).digest == first.digest;
     logPath(warmed ? "warmed" : "dropped", r.file);
     if (!warmed) {
       held_.pop_back();
@@ -146,15 +147,16 @@ class Sessions {
  private:
   // What a fork says once it has answered: '0' it could not parse the text,
   // '1' it did and the text can warm the session up, '2' it did but cannot;
-  // and a digest of the answer.
+  // and a digest of the answer, when asked for.
   struct ForkReport {
     char took = '0';
     std::uint64_t digest = 0;
   };
 
   // Parses `r` in a fork of this process, which sends the answer on
-  // `connection` (none: -1) and ends.
-  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection) {
+  // `connection` (none: -1) and ends; `digest`: whether to digest the answer
+  // (only a warm-up's check reads it).
+  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest) {
     int done[2];
     if (::pipe2(done, O_CLOEXEC) != 0) return {};
     pid_t pid = ::fork();
@@ -166,8 +168,8 @@ class Sessions {
       Json answer = result ? fileResultToJson(*result) : Json(nullptr);
       if (connection >= 0) sendMessage(connection, answer);
       char report[9] = {!result ? '0' : canWarmUp ? '1' : '2'};
-      std::uint64_t digest = llvm::xxh3_64bits(answer.dump());
-      std::memcpy(report + 1, &digest, 8);
+      std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
+      std::memcpy(report + 1, &sum, 8);
       ::_exit(writeAll(done[1], report, sizeof report) ? 0 : 1);
     }
     ::close(done[1]);
