@@ -64,16 +64,18 @@ class LoadWithoutDevice : public Rule {
       // A device without an index (kCUDA, or kCUDA-else-kCPU) is where a checkpoint of the same kind
       // of device loads anyway: wrong only for a checkpoint saved on the other kind, so a note.
       bool indexFree = c.cause.valid() ? c.indexFreeDevice : movedElsewhereIndexFree(index, c);
+      // A load from an archive that load_from() read without a device.
+      std::string load = c.innerCall.valid() ? "loading from an archive read without a device" : "torch::load() without a device";
+      std::string where = c.innerCall.valid() ? "pass the device as the last argument of load_from()" : "pass the device as the last argument";
       if (indexFree) {
         f.severity = Severity::Note;
-        f.message = "torch::load() without a device puts the parameters of '" + c.subject +
+        f.message = load + " puts the parameters of '" + c.subject +
                     "' on the devices the checkpoint was saved from; it was moved to a device without an index, "
-                    "so this is wrong only for a checkpoint saved on another kind of device (CPU against CUDA); "
-                    "pass the device as the last argument";
+                    "so this is wrong only for a checkpoint saved on another kind of device (CPU against CUDA); " +
+                    where;
       } else {
-        f.message = "torch::load() without a device puts the parameters of '" + c.subject +
-                    "' back on the devices the checkpoint was saved from, undoing its move to a device; pass the "
-                    "device as the last argument";
+        f.message = load + " puts the parameters of '" + c.subject +
+                    "' back on the devices the checkpoint was saved from, undoing its move to a device; " + where;
       }
       std::string fix;
       if (c.cause.valid()) {
@@ -84,6 +86,7 @@ class LoadWithoutDevice : public Rule {
                            elsewhere->loc});
         if (!elsewhere->device.empty()) fix = ", " + elsewhere->device;
       }
+      if (c.innerCall.valid()) f.notes.push_back({c.innerCallText, c.innerCall});
       if (!fix.empty() && c.fixBegin.valid()) f.fixes.push_back({c.fixBegin, c.fixEnd, fix});
       out.push_back(std::move(f));
     }

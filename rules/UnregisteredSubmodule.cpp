@@ -1,4 +1,5 @@
 // nn-unregistered-submodule: a module held by a module but never registered.
+#include "index/LibraryModules.h"
 #include "flow/TorchTypes.h"
 #include "rules/Rule.h"
 #include "rules/support/Describe.h"
@@ -32,6 +33,17 @@ class UnregisteredSubmodule : public Rule {
   static bool used(const ClassFact &c, const std::string &member) {
     for (const auto &[name, method] : c.methods)
       if (method.membersUsed.count(member)) return true;
+    return false;
+  }
+
+  // A Sequential or ModuleList whose every element is known holds state only
+  // through its elements.
+  static bool isStatefulMember(const ModelIndex &index, const ClassFact &c, const MemberFact &m) {
+    auto elements = c.containerElements.find(m.name);
+    if (!isModuleContainerClass(m.moduleClass) || elements == c.containerElements.end() || elements->second.empty())
+      return isStatefulModule(index, m.moduleClass);
+    for (const std::string &e : elements->second)
+      if (e == kUnknownElement || isStatefulModule(index, e)) return true;
     return false;
   }
 
@@ -153,7 +165,11 @@ class UnregisteredSubmodule : public Rule {
       if (w.member != m.name || w.kind == WriteKind::Clear || w.nullValue) continue;
       bool elsewhere = w.fromRegistration;
       for (const std::string &src : w.sourceMembers) elsewhere |= isRegistered(c, src);
-      bool unregistered = raw ? w.freshModule && !w.fromRegistration : !elsewhere || w.freshModule;
+      // Unregistered only where the model proves it: a module created here
+      // and never registered, or members none of which is registered. A
+      // module it cannot follow (unknownModule) may be registered elsewhere.
+      bool unregistered = raw ? w.freshModule && !w.fromRegistration
+                              : w.freshModule || (!elsewhere && !w.unknownModule);
       if (unregistered && !fresh) fresh = &w;
     }
     // A default-constructed ModuleList or Sequential is empty: what it holds comes from its writes.
@@ -163,7 +179,7 @@ class UnregisteredSubmodule : public Rule {
     if (!constructed || !(used(c, m.name) || (base && used(*base, m.name)))) return;
     if (handedOutByBuilder(index, c, m.name)) return;
 
-    bool stateful = isStatefulModule(index, m.moduleClass);
+    bool stateful = isStatefulMember(index, c, m);
     Finding f;
     f.check = info().id;
     f.severity = stateful ? Severity::Warning : Severity::Note;

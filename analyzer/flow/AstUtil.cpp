@@ -1,5 +1,6 @@
 #include "flow/AstUtil.h"
 
+#include "flow/LibrarySemantics.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
 
@@ -57,17 +58,12 @@ std::string calleeName(const CallExpr *call) {
 }
 
 std::optional<RegKind> registrationKind(const CallExpr *call) {
-  std::string name = calleeName(call);
-  std::optional<RegKind> kind;
-  if (name == "register_module") kind = RegKind::Module;
-  else if (name == "register_parameter") kind = RegKind::Parameter;
-  else if (name == "register_buffer") kind = RegKind::Buffer;
-  if (!kind) return std::nullopt;
-  // A resolved call must be torch::nn::Module's; a dependent one is taken by name.
-  if (const FunctionDecl *fd = call->getDirectCallee())
-    if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
-      if (md->getParent()->getQualifiedNameAsString() != "torch::nn::Module") return std::nullopt;
-  return kind;
+  switch (libraryEffect(call).value_or(LibraryEffect::PassesObject)) {
+    case LibraryEffect::RegistersModule: return RegKind::Module;
+    case LibraryEffect::RegistersParameter: return RegKind::Parameter;
+    case LibraryEffect::RegistersBuffer: return RegKind::Buffer;
+    default: return std::nullopt;
+  }
 }
 
 const Expr *callObject(const CallExpr *call) {

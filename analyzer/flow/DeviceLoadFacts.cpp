@@ -6,6 +6,7 @@
 #include "flow/CallOrder.h"
 #include "flow/DeviceText.h"
 #include "flow/IndexFreeDevice.h"
+#include "flow/LibrarySemantics.h"
 #include "flow/ModulePlace.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
@@ -13,6 +14,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -28,6 +31,7 @@ struct Move {
 struct Load {
   const CallExpr *call;
   ModulePlace module;
+  const CallExpr *readWithoutDevice = nullptr;  // the archive's load_from(), for a load from an archive
 };
 
 // `model = Net(...)`, `state = State()`: the place holds another module from
@@ -44,16 +48,27 @@ bool isCallable(QualType t) {
   return rd && (rd->isLambda() || rd->getQualifiedNameAsString() == "std::function");
 }
 
-// torch::load's sources are (filename | stream [, device]) and
+// The sources of torch::load (after the module) and of
+// InputArchive::load_from are (filename | stream [, device]) and
 // (data, size | read_func, size_func [, device]) (serialize/input-archive.h).
-bool passesDevice(const CallExpr *load) {
-  unsigned sources = load->getNumArgs() - 1;
+bool passesDevice(const CallExpr *load, unsigned first) {
+  unsigned written = load->getNumArgs();
+  while (written > first && isa<CXXDefaultArgExpr>(load->getArg(written - 1))) --written;
+  unsigned sources = written - first;
   if (sources <= 1) return false;
   if (sources >= 3) return true;
   // A size is a builtin integer; a device may be an enumerator (torch::kCUDA).
-  QualType second = load->getArg(2)->getType().getCanonicalType();
+  QualType second = load->getArg(first + 1)->getType().getCanonicalType();
   bool size = second->isBuiltinType() && second->isIntegerType();
-  return !size && !isCallable(second) && !isCallable(load->getArg(1)->getType());
+  return !size && !isCallable(second) && !isCallable(load->getArg(first)->getType());
+}
+
+// The local archive a call reads into or loads from (`archive` in
+// `archive.load_from(path)`, `module->load(archive)`, `archive >> module`).
+const VarDecl *archiveVar(const Expr *e) {
+  const auto *ref = e ? dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()) : nullptr;
+  const auto *v = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  return v && v->hasLocalStorage() ? v : nullptr;
 }
 
 // A holder or shared_ptr of a module, in a local, parameter or member, or a field of one.
@@ -66,15 +81,38 @@ ModulePlace moduleHandle(const Expr *e) {
 // The module given to torch::load; the std::vector<Tensor> overload and
 // optimizers are not modules.
 ModulePlace loadedModule(const CallExpr *call) {
-  const FunctionDecl *fd = call->getDirectCallee();
-  if (!fd || fd->getQualifiedNameAsString() != "torch::load" || call->getNumArgs() < 2) return {};
+  if (libraryEffect(call) != LibraryEffect::LoadsModule || call->getNumArgs() < 2) return {};
   return moduleHandle(call->getArg(0));
+}
+
+// A module loaded from an archive: `module->load(archive)`, `archive >> module`.
+std::pair<ModulePlace, const VarDecl *> loadFromArchive(const CallExpr *call) {
+  if (libraryEffect(call) != LibraryEffect::LoadsFromArchive) return {};
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call); mc && call->getNumArgs() == 1)
+    return {modulePlace(mc->getImplicitObjectArgument()), archiveVar(call->getArg(0))};
+  if (isa<CXXOperatorCallExpr>(call) && call->getNumArgs() == 2)
+    return {moduleHandle(call->getArg(1)), archiveVar(call->getArg(0))};
+  return {};
 }
 
 struct Collector : RecursiveASTVisitor<Collector> {
   std::vector<Move> moves;
   std::vector<Load> loads;
   std::vector<Reassignment> reassignments;
+  // Archives read with and without a device, and the loads from them.
+  std::map<const VarDecl *, const CallExpr *> readWithoutDevice;
+  std::set<const VarDecl *> readWithDevice;
+  std::vector<std::pair<Load, const VarDecl *>> archiveLoads;
+
+  // Loads from an archive that every read in this function filled without a device.
+  void settleArchiveLoads() {
+    for (auto &[load, archive] : archiveLoads) {
+      auto read = readWithoutDevice.find(archive);
+      if (read == readWithoutDevice.end() || readWithDevice.count(archive)) continue;
+      load.readWithoutDevice = read->second;
+      loads.push_back(load);
+    }
+  }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
     if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
       // The holder itself, or a struct holding it (`state = TrainState()`).
@@ -87,7 +125,15 @@ struct Collector : RecursiveASTVisitor<Collector> {
         if (ModulePlace module = modulePlace(mc->getImplicitObjectArgument()))
           moves.push_back({call, module, call->getArg(0)});
     } else if (ModulePlace module = loadedModule(call)) {
-      if (!passesDevice(call)) loads.push_back({call, module});
+      if (!passesDevice(call, 1)) loads.push_back({call, module});
+    } else if (libraryEffect(call) == LibraryEffect::ReadsArchive) {
+      const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
+      if (const VarDecl *archive = mc ? archiveVar(mc->getImplicitObjectArgument()) : nullptr) {
+        if (passesDevice(call, 0)) readWithDevice.insert(archive);
+        else readWithoutDevice.emplace(archive, call);
+      }
+    } else if (auto [module, archive] = loadFromArchive(call); module && archive) {
+      archiveLoads.push_back({Load{call, module}, archive});
     }
     return true;
   }
@@ -107,6 +153,7 @@ std::string memberClass(const ModulePlace &module) {
 void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector<CallSiteFact> &out) {
   Collector found;
   found.TraverseStmt(fd->getBody());
+  found.settleArchiveLoads();
   if (found.loads.empty() && found.moves.empty()) return;
   DeviceText deviceText(fd, ctx);
   for (const Move &m : found.moves) {
@@ -153,7 +200,13 @@ void collectDeviceLoadFacts(const FunctionDecl *fd, ASTContext &ctx, std::vector
     f.subject = load.module.name();
     f.memberOf = memberClass(load.module);
     if (!before && f.memberOf.empty()) continue;  // a local never moved here
-    if (load.call->getRParenLoc().isFileID()) f.fixBegin = f.fixEnd = pointOf(ctx, load.call->getRParenLoc());
+    // The device goes to the call that reads the checkpoint.
+    const CallExpr *reader = load.readWithoutDevice ? load.readWithoutDevice : load.call;
+    if (reader->getRParenLoc().isFileID()) f.fixBegin = f.fixEnd = pointOf(ctx, reader->getRParenLoc());
+    if (load.readWithoutDevice) {
+      f.innerCall = pointOf(ctx, reader->getBeginLoc());
+      f.innerCallText = "the archive is read here without a device";
+    }
     if (before) {
       f.cause = pointOf(ctx, before->call->getBeginLoc());
       f.causeText = writtenText(before->device, ctx);

@@ -263,6 +263,14 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       w.nullValue = true;
       return;
     }
+    // A module inside a member's module (`block->conv`): registered when the member is.
+    if (const auto *me = dyn_cast<MemberExpr>(e); me && !isThis(me->getBase()) && classifyMemberType(me->getType()))
+      for (const ModuleRef &m : aliases_.denotes(me->getBase()))
+        if (m.kind == ModuleRef::Kind::Member) {
+          if (std::find(w.sourceMembers.begin(), w.sourceMembers.end(), m.name) == w.sourceMembers.end())
+            w.sourceMembers.push_back(m.name);
+          return;
+        }
     for (const ModuleRef &m : aliases_.denotes(e)) {
       if (m.kind != ModuleRef::Kind::Member) objects.insert(m);
       else if (std::find(w.sourceMembers.begin(), w.sourceMembers.end(), m.name) == w.sourceMembers.end())
@@ -404,6 +412,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       std::set<std::string> helpers;
       for (const ModuleRef &m : objects) {
         if (registered_.count(m)) continue;
+        w.unknownModule |= isUnknownModule(m);
         if (m.kind == ModuleRef::Kind::Returned) {
           helpers.insert(m.name);
           continue;
@@ -436,7 +445,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
         continue;
       }
       if (m.kind == ModuleRef::Kind::Returned) summary_.returnsVia.insert(m.name);
-      else if (m.kind == ModuleRef::Kind::Member) result = ReturnedModule::Unknown;
+      else if (m.kind == ModuleRef::Kind::Member || m.kind == ModuleRef::Kind::Unknown) result = ReturnedModule::Unknown;
       else if (result != ReturnedModule::Unknown) result = ReturnedModule::Unregistered;
     }
     summary_.returns = result;

@@ -1,6 +1,7 @@
 #include "flow/ModuleAliases.h"
 
 #include "flow/AstUtil.h"
+#include "flow/LibrarySemantics.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -17,12 +18,12 @@ bool holdsModule(QualType t) {
 }
 
 bool isStdMoveOrForward(const CallExpr *call) {
+  if (call->getNumArgs() != 1) return false;
+  if (call->getDirectCallee()) return libraryEffect(call) == LibraryEffect::PassesArgument;
   std::string name = calleeName(call);
-  if (call->getNumArgs() != 1 || (name != "move" && name != "forward")) return false;
-  if (const FunctionDecl *fd = call->getDirectCallee()) return fd->isInStdNamespace();
   const auto *lookup = dyn_cast<UnresolvedLookupExpr>(call->getCallee()->IgnoreParenImpCasts());
   const NestedNameSpecifier *q = lookup ? lookup->getQualifier() : nullptr;
-  return q && q->getAsNamespace() && q->getAsNamespace()->isStdNamespace();
+  return (name == "move" || name == "forward") && q && q->getAsNamespace() && q->getAsNamespace()->isStdNamespace();
 }
 
 }  // namespace
@@ -133,6 +134,10 @@ bool ModuleAliases::isMemberOfOwner(const FieldDecl *f) const {
   return owner_->hasDefinition() && isModuleClass(parent) && owner_->isDerivedFrom(parent);
 }
 
+bool isUnknownModule(const ModuleRef &m) {
+  return m.kind == ModuleRef::Kind::Unknown;
+}
+
 ModuleRefs ModuleAliases::denotes(const Expr *e) { return denotes(e, 0); }
 
 ModuleRefs ModuleAliases::denotesLocal(const VarDecl *v, int depth) {
@@ -151,7 +156,22 @@ ModuleRefs ModuleAliases::denotesLocal(const VarDecl *v, int depth) {
   return out;
 }
 
+// What `e` denotes; a module-typed value the analysis cannot follow is an
+// Unknown module rather than nothing, so that no check takes it for a fresh one.
 ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
+  ModuleRefs out = denotesFollowed(e, depth);
+  if (!out.empty() || !e || depth > 24) return out;
+  const Expr *v = stripModuleCopies(e);
+  if (!v || isNullValue(v) || !classifyMemberType(v->getType())) return out;
+  if (isa<InitListExpr>(v) || isa<CXXStdInitializerListExpr>(v)) return out;  // an empty list holds nothing
+  if (const auto *c = dyn_cast<CXXConstructExpr>(v); c && c->getNumArgs() == 0) return out;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(v))
+    if (const auto *var = dyn_cast<VarDecl>(dre->getDecl()); var && var->hasLocalStorage() && !isa<ParmVarDecl>(var))
+      return out;  // a local given no module: what it is given is its sources
+  return {ModuleRef{ModuleRef::Kind::Unknown, "", 0, v}};
+}
+
+ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
   if (!e || depth > 24) return {};
   e = stripModuleCopies(e);
   if (!e || isNullValue(e)) return {};
@@ -206,19 +226,26 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
       return join(c->arguments());
   }
   if (const auto *call = dyn_cast<CallExpr>(e)) {
-    // register_module() returns the module it was given.
-    if (registrationKind(call)) {
-      if (call->getNumArgs() < 2) return {};
-      return denotes(call->getArg(1), depth + 1);
+    if (auto effect = libraryEffect(call)) {
+      switch (*effect) {
+        case LibraryEffect::RegistersModule:
+        case LibraryEffect::RegistersParameter:
+        case LibraryEffect::RegistersBuffer:
+          return call->getNumArgs() >= 2 ? denotes(call->getArg(1), depth + 1) : ModuleRefs{};
+        case LibraryEffect::CopiesModule:
+          return {ModuleRef{ModuleRef::Kind::Created, "", 0, e}};
+        case LibraryEffect::PassesArgument:
+        case LibraryEffect::ElementOfArgument:
+          return call->getNumArgs() >= 1 ? denotes(call->getArg(0), depth + 1) : ModuleRefs{};
+        case LibraryEffect::PassesObject:
+          return denotes(callObject(call), depth + 1);
+      }
     }
+    // Dependent calls in a template: a view of the object they are called on.
     static const std::set<std::string> views = {"at", "back", "front", "get", "ptr", "begin", "end", "find",
                                                 "value", "cbegin", "rbegin", "data", "as"};
-    if (const Expr *obj = callObject(call); obj && views.count(calleeName(call))) return denotes(obj, depth + 1);
-    // std::get<Linear>(variant_or_tuple), std::get_if<Linear>(&variant): an element of the argument.
-    if (const FunctionDecl *fd = call->getDirectCallee();
-        fd && fd->isInStdNamespace() && fd->getDeclName().isIdentifier() &&
-        (fd->getName() == "get" || fd->getName() == "get_if") && call->getNumArgs() == 1)
-      return denotes(call->getArg(0), depth + 1);
+    if (!call->getDirectCallee())
+      if (const Expr *obj = callObject(call); obj && views.count(calleeName(call))) return denotes(obj, depth + 1);
     if (helperOf_ && classifyMemberType(call->getType())) {  // a module, or a tensor it may have registered
       std::string usr = helperOf_(call);
       if (!usr.empty()) return {ModuleRef{ModuleRef::Kind::Returned, usr, 0, call}};
@@ -232,7 +259,11 @@ ModuleRefs ModuleAliases::denotes(const Expr *e, int depth) {
       return {};
     }
     if (const auto *v = dyn_cast_or_null<VarDecl>(d)) {
-      if (!v->hasLocalStorage()) return {};
+      // A global or static local: the module its initialiser makes.
+      if (!v->hasLocalStorage()) {
+        const Expr *init = v->getAnyInitializer();
+        return init ? denotes(init, depth + 1) : ModuleRefs{};
+      }
       return denotesLocal(v, depth);
     }
     return {};

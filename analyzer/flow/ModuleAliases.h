@@ -30,6 +30,8 @@ struct ModuleRef {
     Created,   // a module constructed in this body, at `site`
     Allocated, // a module allocated with `new` at `site`: whoever keeps the raw pointer owns it
     Returned,  // what the user function with USR `name` returns, called at `site`
+    Unknown,   // a module the analysis cannot follow (another object's member, a
+               // global, what unseen code returns), met at `site`
   };
   Kind kind = Kind::Member;
   std::string name;
@@ -60,6 +62,7 @@ class ModuleAliases {
   friend class AliasCollector;
   void addSource(const clang::VarDecl *v, const clang::Expr *e) { sources_[v].push_back(e); }
   ModuleRefs denotes(const clang::Expr *e, int depth);
+  ModuleRefs denotesFollowed(const clang::Expr *e, int depth);
   ModuleRefs denotesLocal(const clang::VarDecl *v, int depth);
   bool isMemberOfOwner(const clang::FieldDecl *f) const;
 
@@ -70,6 +73,10 @@ class ModuleAliases {
   std::set<const clang::VarDecl *> inProgress_;
   std::function<std::string(const clang::CallExpr *)> helperOf_;
 };
+
+// A module that code the analysis cannot see made or holds: whether it is
+// registered is not known.
+bool isUnknownModule(const ModuleRef &m);
 
 // What is left of `e` after copies, moves (std::move, std::forward) and the
 // conversions between holders and shared_ptrs: it denotes the same module.

@@ -96,6 +96,10 @@ struct WriteFact {
   bool nullValue = false;         // the value written is nullptr
   std::vector<std::string> sourceMembers;  // members whose modules are written (cells_ = {fc1, fc2})
   bool freshModule = false;  // the value constructs a new module (Linear(...), make_shared<...>)
+  // The value holds a module the analysis cannot follow (another object's
+  // member, a global, a constructor's parameter, what unseen code returns):
+  // whether it is registered is not known, so no check calls it unregistered.
+  bool unknownModule = false;
   // The written value's source text, for fix-its: set only for `member = value;`
   // in a method body when the value is plain text of one file (no macro).
   SourcePoint valueBegin, valueEnd;

@@ -1,0 +1,30 @@
+// What a call into LibTorch or the standard library does to the module
+// objects it is given, read from the table in LibrarySemantics.def.
+#pragma once
+
+#include "clang/AST/Expr.h"
+
+#include <optional>
+
+namespace nnlint {
+
+enum class LibraryEffect {
+  RegistersModule,
+  RegistersParameter,
+  RegistersBuffer,
+  CopiesModule,
+  PassesArgument,
+  ElementOfArgument,
+  LoadsModule,       // torch::load(module, source[, device])
+  ReadsArchive,      // archive.load_from(source[, device])
+  LoadsFromArchive,  // module->load(archive), archive >> module
+  PassesObject,  // a library method returning a handle to what its object holds (by type, not a row)
+};
+
+// The effect of the function `call` resolves to, when the table (or, for a
+// library method returning a module handle, the type rule) says one.
+// Dependent calls (in a template not yet instantiated) resolve by the
+// member's name only for the three registrations.
+std::optional<LibraryEffect> libraryEffect(const clang::CallExpr *call);
+
+}  // namespace nnlint
