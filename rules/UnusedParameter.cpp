@@ -104,9 +104,9 @@ class UnusedParameter : public Rule {
       if (w.kind != WriteKind::Assign || w.fromRegistration || w.method == "<init>") continue;
       const RegistrationFact *reg = registrationOf(c, w.member, RegKind::Parameter);
       if (!reg || !reg->requiresGrad || c.frozenMembers.count(w.member)) continue;
-      // In the constructor or reset(), only a write after the registration replaces it.
+      // In the constructor or reset(), only a write that may run after the registration replaces it.
       bool setup = w.method == "<ctor>" || w.method == "reset";
-      if (setup && !(w.method == reg->method && reg->loc < w.loc)) continue;
+      if (setup && !(w.method == reg->method && w.afterRegistration)) continue;
       Finding f;
       f.check = info().id;
       f.loc = w.loc;

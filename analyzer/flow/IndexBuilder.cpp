@@ -1,6 +1,7 @@
 #include "flow/IndexBuilder.h"
 
 #include "flow/AstUtil.h"
+#include "flow/CallOrder.h"
 #include "flow/CallSiteFacts.h"
 #include "flow/DeadComputation.h"
 #include "flow/FlagParams.h"
@@ -137,6 +138,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     TraverseStmt(fd_->getBody());
     settleRegistrations();
     summariseReturns();
+    settleWriteOrder();
   }
 
   bool VisitMemberExpr(MemberExpr *me) {
@@ -146,7 +148,9 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   }
 
   bool VisitBinaryOperator(BinaryOperator *op) {
+    writeStmt_ = op;
     if (op->getOpcode() == BO_Assign) handleAssign(op->getLHS(), op->getRHS(), op->getBeginLoc());
+    writeStmt_ = nullptr;
     return true;
   }
 
@@ -175,8 +179,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       return true;
     }
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+      writeStmt_ = op;
       if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
         handleAssign(op->getArg(0), op->getArg(1), op->getBeginLoc());
+      writeStmt_ = nullptr;
       if (op->getOperator() == OO_Call) handleHelperCall(call);  // a lambda or a user functor
       return true;
     }
@@ -316,6 +322,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
         recordTensorInit(target.member,
                          !w.fromRegistration && (createsGradTensor(value) || isUnregisteredGradLocal(value, fd_)), loc);
     if (!objects.empty()) writeObjects_.emplace_back(cls_->writes.size(), std::move(objects));
+    if (writeStmt_ && w.kind == WriteKind::Assign) writeStmts_.emplace_back(cls_->writes.size(), writeStmt_);
     cls_->writes.push_back(std::move(w));
   }
 
@@ -391,6 +398,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       cls_->registrations.push_back(r);
       return;
     }
+    registrationCalls_.emplace_back(call, members);
     for (const std::string &m : members) {
       r.member = m;
       cls_->registrations.push_back(r);
@@ -432,6 +440,22 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       for (const ModuleRef &m : objects)
         if (auto it = holders.find(m); it != holders.end()) members.insert(it->second.begin(), it->second.end());
       if (members.size() == 1) cls_->registrations[index].member = *members.begin();
+    }
+  }
+
+  // Whether a registration of the written member may run before the write
+  // on some path of the body (Clang's CFG): a write on the other branch of
+  // the `if` that registers replaces nothing.
+  void settleWriteOrder() {
+    if (!cls_ || writeStmts_.empty() || registrationCalls_.empty()) return;
+    std::unique_ptr<CallOrder> order;
+    for (const auto &[index, stmt] : writeStmts_) {
+      WriteFact &w = cls_->writes[index];
+      for (const auto &[call, members] : registrationCalls_) {
+        if (!members.count(w.member)) continue;
+        if (!order) order = std::make_unique<CallOrder>(fd_, ctx_);
+        if (order->mayPrecede(call, stmt)) w.afterRegistration = true;
+      }
     }
   }
 
@@ -536,7 +560,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   std::map<const CallExpr *, std::vector<Ref>> pendingBinding_;
   std::map<ModuleRef, RegistrationFact> registered_;  // modules some register_*() call of this body registers
   ModuleRefs returned_;    // modules the function returns
-  std::vector<std::pair<size_t, ModuleRefs>> writeObjects_;          // index in cls_->writes, modules written
+  std::vector<std::pair<size_t, ModuleRefs>> writeObjects_;
+  const Stmt *writeStmt_ = nullptr;                                   // the assignment being walked
+  std::vector<std::pair<size_t, const Stmt *>> writeStmts_;           // index in cls_->writes, its assignment
+  std::vector<std::pair<const CallExpr *, std::set<std::string>>> registrationCalls_;  // and the members each binds          // index in cls_->writes, modules written
   std::vector<std::pair<size_t, ModuleRefs>> unboundRegistrations_;  // index in cls_->registrations, modules
 };
 

@@ -100,6 +100,9 @@ struct WriteFact {
   // member, a global, a constructor's parameter, what unseen code returns):
   // whether it is registered is not known, so no check calls it unregistered.
   bool unknownModule = false;
+  // A registration of the member in the same method may run before this
+  // assignment on some path (so it may replace what was registered).
+  bool afterRegistration = false;
   // The written value's source text, for fix-its: set only for `member = value;`
   // in a method body when the value is plain text of one file (no macro).
   SourcePoint valueBegin, valueEnd;
