@@ -51,8 +51,14 @@ bool isAppendMethod(const std::string &n) {
 }
 
 // Members that lambdas inside an expression use.
+// What a callable stored in a member runs when it is called: the members and
+// own methods a lambda in the value uses, and the own methods the value names
+// (`std::bind(&Net::branch, this, _1)`, `&Net::branch`).
 struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
+  explicit LambdaMembers(const CXXRecordDecl *owner) : owner(owner) {}
+  const CXXRecordDecl *owner;
   std::set<std::string> members;
+  std::set<std::string> methods;
   int inLambda = 0;
   bool TraverseLambdaExpr(LambdaExpr *l) {
     ++inLambda;
@@ -63,7 +69,18 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
   bool VisitMemberExpr(MemberExpr *me) {
     if (inLambda && isa<FieldDecl>(me->getMemberDecl()) && isThis(me->getBase()))
       members.insert(me->getMemberDecl()->getNameAsString());
+    if (inLambda && isThis(me->getBase())) addMethod(me->getMemberDecl());
     return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    addMethod(ref->getDecl());
+    return true;
+  }
+  void addMethod(const ValueDecl *d) {
+    const auto *md = dyn_cast_or_null<CXXMethodDecl>(d);
+    if (!md || md->isStatic() || !owner || !owner->hasDefinition()) return;
+    const CXXRecordDecl *parent = md->getParent();
+    if (parent == owner || owner->isDerivedFrom(parent)) methods.insert(methodName(md));
   }
 };
 
@@ -298,9 +315,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     ModuleRefs objects;
     if (value) {
       describeValue(value, w, targets, objects);
-      LambdaMembers lambdas;
+      LambdaMembers lambdas(owner_);
       lambdas.TraverseStmt(const_cast<Expr *>(value));
       w.capturedMembers = std::move(lambdas.members);
+      w.capturedMethods = std::move(lambdas.methods);
       // `cells_ = {}` empties the container.
       if (kind == WriteKind::Assign) {
         const Expr *e = stripValue(value);

@@ -223,10 +223,16 @@ void resolveHelperResults(const std::map<std::string, HelperSummary> &helpers, C
 // when that member is called: its members count as used where the member is.
 void resolveCapturedMembers(ClassFact &c) {
   for (const WriteFact &w : c.writes) {
-    if (w.capturedMembers.empty()) continue;
+    if (w.capturedMembers.empty() && w.capturedMethods.empty()) continue;
     for (auto &[name, m] : c.methods) {
       if (!m.membersUsed.count(w.member) || name == w.method) continue;
       auto guard = m.memberGuards.find(w.member);
+      for (const std::string &method : w.capturedMethods) {
+        if (method == name || (m.callees.count(method) && !m.calleeGuards.count(method))) continue;
+        m.callees.insert(method);
+        if (guard != m.memberGuards.end()) m.calleeGuards[method] = guard->second;
+        else m.calleeGuards.erase(method);
+      }
       for (const std::string &captured : w.capturedMembers) {
         bool usedBefore = m.membersUsed.count(captured) && !m.memberGuards.count(captured);
         if (usedBefore) continue;

@@ -113,6 +113,9 @@ struct WriteFact {
   // Members that a lambda in the value uses (a std::function member, a
   // torch::nn::Functional): whoever calls the written member uses them.
   std::set<std::string> capturedMembers;
+  // Own methods that the callable written runs: a lambda's calls, a bound or
+  // pointed-to method (`std::bind(&Net::branch, this, _1)`).
+  std::set<std::string> capturedMethods;
 };
 
 // Where a tensor member is given a value that requires grad, or not.
