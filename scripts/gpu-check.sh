@@ -88,13 +88,13 @@ run_ranks() {
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 if [ "$gpus" -ge 2 ]; then
   for s in clean clean_resnet partial_gradient unused_everywhere different_models not_broadcast throw_42 \
-           empty_shard nan_input no_parameters group_of_one load_without_device stray_tensor_on_gpu0 big_mlp; do
+           empty_shard nan_input no_parameters group_of_one load_without_device stray_tensor_on_gpu0 checkpoint_on_gpu0 big_mlp; do
     run_ranks 2 "$s"
   done
   run_ranks 2 slow_rank NNLINT_TIMEOUT_MS=5000
 fi
 if [ "$gpus" -ge 4 ]; then
-  for s in clean partial_gradient different_models load_without_device; do run_ranks 4 "$s"; done
+  for s in clean partial_gradient different_models load_without_device checkpoint_on_gpu0; do run_ranks 4 "$s"; done
   run_ranks 3 clean CUDA_VISIBLE_DEVICES=1,2,3
 fi
 log "- check_ranks under torchrun: $(grep -c '^--- .*exit 0' "$OUT/ranks.log") launches ended with exit 0, $(grep -c '^--- ' "$OUT/ranks.log") in all"
