@@ -103,9 +103,13 @@ ctest_rc=0 bench_rc=0 visible_rc=0
 if [ -z "${RANKS_ONLY:-}" ]; then
   reports=$BUILD/reports
   rm -rf "$reports" && mkdir -p "$reports"
-  NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --timeout 120 --output-on-failure >"$OUT/ctest.log" 2>&1
+  # The cost cases time the step and read peak memory: they run alone, after the others.
+  NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -j 8 --timeout 120 --output-on-failure -E TwoGpuCost \
+    >"$OUT/ctest.log" 2>&1
   ctest_rc=$?
-  log "- tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | tail -1) (ctest exit $ctest_rc)"
+  NNLINT_REPORT_DIR=$reports ctest --test-dir "$BUILD" -R TwoGpuCost --timeout 300 --output-on-failure \
+    >>"$OUT/ctest.log" 2>&1 || ctest_rc=1
+  log "- tests: $(grep -E 'tests passed|tests failed' "$OUT/ctest.log" | paste -sd';' -) (ctest exit $ctest_rc)"
   grep -E '^\s*[0-9]+ - .*\((Failed|Timeout|Exception|SEGFAULT|Subprocess aborted)' "$OUT/ctest.log" | sed 's/^/  - FAILED: /' | tee -a "$summary"
   skipped=$(grep -c '\*\*\*Skipped' "$OUT/ctest.log")
   log "- skipped: $skipped ($(grep -E '\*\*\*Skipped|Disabled' "$OUT/ctest.log" | sed 's/.*verifier\./verifier./;s/ .*//' | paste -sd' ' -))"
@@ -138,7 +142,7 @@ append_report() {
   [ -e "$2" ] || return 0
   { echo "### $1"; echo '```'; cat "$2"; echo '```'; } >>"$summary"
 }
-for f in "$reports"/*cuda*.txt "$reports"/FourGpus.*.txt; do
+for f in "$reports"/*cuda*.txt "$reports"/FourGpus.*.txt "$reports"/TwoGpuCost.*.txt; do
   append_report "$(basename "$f" .txt)" "$f"
 done
 for f in "$visible_reports"/*.txt; do

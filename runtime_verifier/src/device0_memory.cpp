@@ -42,7 +42,7 @@ void report_device_zero_memory(const DeviceZeroParts& p, Report& report) {
   for (const auto& part : parts)
     if (part.second > 0) list += (list.empty() ? "" : ", ") + part.first + " " + mib(static_cast<double>(part.second));
   char share[64] = "";
-  if (others > 0) std::snprintf(share, sizeof share, " (+%.0f%% of the others' mean peak)", 100 * total / others);
+  if (others >= (1 << 20)) std::snprintf(share, sizeof share, " (+%.0f%% of the others' mean peak)", 100 * total / others);
 
   Finding f;
   f.rule = rules::kDeviceZeroMemory;

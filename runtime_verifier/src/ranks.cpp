@@ -264,10 +264,11 @@ Report run(const std::shared_ptr<torch::nn::Module>& model, const Tensors& input
   }
   Payloads steps = parse(exchange.all_gather("step", dump(step_payload)));
   merge_devices(setup_facts_all, go ? steps : Payloads{}, report);
-  merge_memory_balance(setup_facts_all, go ? steps : Payloads{}, report);
   if (go) {
     go = merge_arrivals(steps, "step", timeout_ms, report);
     go = merge_step(steps, report) && go;
+    // Only when every rank's step ran: a rank that failed or never stepped holds less by far.
+    if (go) merge_memory_balance(setup_facts_all, steps, report);
   }
 
   // allreduce

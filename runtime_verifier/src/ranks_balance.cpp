@@ -89,7 +89,7 @@ void merge_memory_balance(const Payloads& setup, const Payloads& step, Report& r
     if (parts.empty()) parts = "its own step (a larger shard, or more activations)";
     const bool others_largest = other_bytes > 0 && static_cast<double>(other_bytes) >= outside;
     char share[32] = "";
-    if (others > 0) std::snprintf(share, sizeof share, ", +%.0f%%", 100 * extra / others);
+    if (others >= (1 << 20)) std::snprintf(share, sizeof share, ", +%.0f%%", 100 * extra / others);
 
     Finding f;
     f.rule = rules::kRankMemoryImbalance;

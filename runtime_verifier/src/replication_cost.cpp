@@ -37,9 +37,9 @@ void report_replication_cost(const StepTimes& t, Report& report) {
   if (clones < kReplicationFloorMs || step <= 0) return;
   const double share = clones / step;
   const bool measured = t.one_device_ms > 0;
-  const bool slower = measured && step > t.one_device_ms;
-  const bool warning = share >= kReplicationWarningShare && measured && step >= kSlowerFactor * t.one_device_ms;
-  if (!warning && share < kReplicationNoteShare && !slower) return;
+  const bool slower = measured && clones >= t.one_device_ms;
+  const bool warning = measured && clones >= kSlowerFactor * t.one_device_ms;
+  if (!warning && !slower && share < kReplicationNoteShare) return;
 
   char pct[16];
   std::snprintf(pct, sizeof pct, "%.0f%%", 100 * share);
@@ -48,10 +48,12 @@ void report_replication_cost(const StepTimes& t, Report& report) {
   f.level = warning ? "warning" : "note";
   f.message = "replication takes " + ms(clones) + " of a " + ms(step) + " data_parallel step (" + pct + "): clone() " +
               each + ", the replicas' forward+backward " + ms(t.replicas_ms);
-  if (measured)
-    f.message += "; one device does the whole batch in " + ms(t.one_device_ms) + ", so the step over " +
-                 std::to_string(t.clone_ms.size()) + " devices takes " + times_x(step / t.one_device_ms) +
-                 (slower ? " as long" : " of that");
+  if (measured) {
+    f.message += "; one device does the whole batch in " + ms(t.one_device_ms);
+    if (slower)
+      f.message += ", so replication alone makes the step over " + std::to_string(t.clone_ms.size()) +
+                   " devices take at least " + times_x(clones / t.one_device_ms) + " as long as on one";
+  }
   f.message += ". C++ data_parallel clones the model onto every device at every step, device 0's replica "
                "included, and Cloneable::clone() re-runs reset(), initialising every parameter again before "
                "copying it. Fix: one process per GPU, each building its model once (torchrun "

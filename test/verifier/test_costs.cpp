@@ -26,7 +26,7 @@ StepTimes times(std::vector<double> clones, double replicas, double one_device) 
 }
 
 // The benchmark's 20-layer 1024-wide MLP on 2 H200s (facts.md, 2026-11-26).
-TEST(ReplicationCost, CloneDominatedStepSlowerThanOneDeviceIsAWarning) {
+TEST(ReplicationCost, ClonesLongerThanOneDevicesStepAreAWarning) {
   Report r;
   report_replication_cost(times({150, 155}, 8, 2.8), r);
   ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
@@ -35,10 +35,28 @@ TEST(ReplicationCost, CloneDominatedStepSlowerThanOneDeviceIsAWarning) {
   EXPECT_EQ(f.level, "warning");
   EXPECT_FALSE(r.ok());
   for (const char* quoted : {"305 ms of a 313 ms", "(97%)", "150 ms (cuda:0) + 155 ms (cuda:1)", "8.00 ms",
-                             "2.80 ms", "112x as long", "reset()", "one process per GPU", "check_ranks"})
+                             "2.80 ms", "over 2 devices take at least 109x as long", "reset()",
+                             "one process per GPU", "check_ranks"})
     EXPECT_NE(f.message.find(quoted), std::string::npos) << quoted << "\n" << f.message;
   ASSERT_NE(r.info_value("step time"), nullptr);
   EXPECT_NE(r.info_value("step time")->find("one device with the whole batch 2.80 ms"), std::string::npos);
+}
+
+// A process's first check: the replicas' step includes CUDA's and cuBLAS's set-up in their threads.
+TEST(ReplicationCost, SlowFirstReplicaStepDoesNotHideTheWarning) {
+  Report r;
+  report_replication_cost(times({170, 170}, 400, 6), r);  // 46% of the step only
+  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
+  EXPECT_EQ(r.findings[0].level, "warning");
+}
+
+TEST(ReplicationCost, ClonesAsLongAsOneDevicesStepAreANote) {
+  Report r;
+  report_replication_cost(times({50, 50}, 10, 80), r);  // 100 ms of clones, 80 ms on one device: < 1.5x
+  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
+  EXPECT_EQ(r.findings[0].level, "note");
+  EXPECT_TRUE(r.ok());
+  EXPECT_NE(r.findings[0].message.find("at least 1.2x as long as on one"), std::string::npos) << r.findings[0].message;
 }
 
 TEST(ReplicationCost, LargeShareButFasterThanOneDeviceIsANote) {
@@ -47,26 +65,21 @@ TEST(ReplicationCost, LargeShareButFasterThanOneDeviceIsANote) {
   ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
   EXPECT_EQ(r.findings[0].level, "note");
   EXPECT_TRUE(r.ok());
-  EXPECT_NE(r.findings[0].message.find("0.7x of that"), std::string::npos) << r.findings[0].message;
+  EXPECT_NE(r.findings[0].message.find("one device does the whole batch in 140 ms."), std::string::npos)
+      << r.findings[0].message;
 }
 
-TEST(ReplicationCost, SlowerThanOneDeviceWithASmallShareIsANote) {
+// The cold-start case of a convolution net on 2 H200s: 24 ms of clones, a 535 ms first replica
+// step against 151 ms on one device. Slower, but not because of replication.
+TEST(ReplicationCost, SlowReplicaStepWithCheapClonesIsNotBlamedOnReplication) {
   Report r;
-  report_replication_cost(times({6, 6}, 100, 90), r);  // 11% replication, but 112 ms against 90 ms
-  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
-  EXPECT_EQ(r.findings[0].level, "note");
-}
-
-TEST(ReplicationCost, HalfTheStepButNotSlowEnoughIsANote) {
-  Report r;
-  report_replication_cost(times({30, 30}, 50, 80), r);  // 55%, 110 ms against 80 ms (1.4x < 1.5x)
-  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
-  EXPECT_EQ(r.findings[0].level, "note");
+  report_replication_cost(times({12, 12}, 535, 151), r);
+  EXPECT_TRUE(r.findings.empty()) << r.to_text();
 }
 
 TEST(ReplicationCost, StepThatDominatesGetsNothing) {
   Report r;
-  report_replication_cost(times({9, 9}, 120, 230), r);  // 13%, faster than one device
+  report_replication_cost(times({11, 10}, 68, 135), r);  // the same net, warm: 24% of the step
   EXPECT_TRUE(r.findings.empty()) << r.to_text();
   EXPECT_NE(r.info_value("step time"), nullptr);
 }

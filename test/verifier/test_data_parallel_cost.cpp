@@ -49,19 +49,21 @@ TEST_F(TwoGpuCost, CloneDominatedMlpGetsTheWarningAndAdamStateIsNamed) {
   EXPECT_EQ(r.findings.size(), 2u) << r.to_text();
 }
 
-// Few parameters, much compute: the first check in a process also pays CUDA's lazy loading and
-// cuDNN's set-up in the replicas' threads, so the second is the one asserted on (both are kept).
+// Few parameters, much compute. A process's first check also pays CUDA's lazy loading and
+// cuDNN's set-up in the replicas' threads (a 535 ms replica step against 68 ms warm, measured on
+// H200s): the thresholds do not depend on that step, so both checks pass.
 TEST_F(TwoGpuCost, ConvNetOnALargeBatchGetsNoReplicationFinding) {
   auto model = ConvStack(128, 6);
   model->to(torch::Device("cuda:0"));
-  torch::Tensor images = torch::randn({1024, 3, 64, 64}, torch::Device("cuda:0"));
-  Report first = keep(check_replicas(model, images, options));
-  Report r = keep(check_replicas(model, images, options));
-  EXPECT_TRUE(with_rule(r, "nn-runtime-replication-cost").empty()) << r.to_text();
-  EXPECT_TRUE(with_rule(r, "nn-runtime-device0-memory").empty()) << r.to_text();
-  EXPECT_TRUE(r.ok()) << r.to_text();
-  ASSERT_NE(r.info_value("step time"), nullptr) << r.to_text();
-  EXPECT_NE(r.info_value("step time")->find("one device with the whole batch"), std::string::npos);
+  torch::Tensor images = torch::randn({1536, 3, 64, 64}, torch::Device("cuda:0"));
+  for (int call = 0; call < 2; ++call) {
+    Report r = keep(check_replicas(model, images, options));
+    EXPECT_TRUE(with_rule(r, "nn-runtime-replication-cost").empty()) << "call " << call << "\n" << r.to_text();
+    EXPECT_TRUE(with_rule(r, "nn-runtime-device0-memory").empty()) << r.to_text();
+    EXPECT_TRUE(r.ok()) << r.to_text();
+    ASSERT_NE(r.info_value("step time"), nullptr) << r.to_text();
+    EXPECT_NE(r.info_value("step time")->find("one device with the whole batch"), std::string::npos);
+  }
 }
 
 // A checkpoint loaded without a device lands on the GPU it was saved from and stays there.
