@@ -13,6 +13,7 @@
 #include "gpu_facts.h"
 #include "module_state.h"
 #include "nonfinite.h"
+#include "ranks_balance.h"
 #include "ranks_collective.h"
 #include "ranks_exchange.h"
 #include "ranks_merge.h"
@@ -113,6 +114,16 @@ Json setup_facts(const torch::nn::Module& model, const RankSetup& setup, const t
   s["tensors"] = std::move(tensors);
   s["structure_hash"] = hex(structure);
   s["memory"] = own.is_cuda() ? memory_json(false) : Json::array();
+  int64_t model_bytes = 0;  // on the rank's own device: its share of "memory" that is the model
+  auto count = [&](const torch::Tensor& t) {
+    if (t.defined() && t.device() == own) model_bytes += static_cast<int64_t>(t.nbytes());
+  };
+  for (const auto& p : model.parameters()) {
+    count(p);
+    count(p.grad());
+  }
+  for (const auto& b : model.buffers()) count(b);
+  s["model_bytes"] = model_bytes;
   return s;
 }
 
@@ -256,6 +267,8 @@ Report run(const std::shared_ptr<torch::nn::Module>& model, const Tensors& input
   if (go) {
     go = merge_arrivals(steps, "step", timeout_ms, report);
     go = merge_step(steps, report) && go;
+    // Only when every rank's step ran: a rank that failed or never stepped holds less by far.
+    if (go) merge_memory_balance(setup_facts_all, steps, report);
   }
 
   // allreduce

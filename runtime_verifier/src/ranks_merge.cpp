@@ -77,7 +77,7 @@ std::string rank_set(const std::vector<int>& ranks) {
 
 Json finding_to_json(const Finding& f) {
   return {{"rule", f.rule}, {"message", f.message}, {"parameter", f.parameter},
-          {"op", f.op},     {"device", f.device},   {"replica", f.replica}};
+          {"op", f.op},     {"device", f.device},   {"replica", f.replica}, {"level", f.level}};
 }
 
 Finding finding_from_json(const Json& j) {
@@ -88,6 +88,7 @@ Finding finding_from_json(const Json& j) {
   f.op = j.value("op", "");
   f.device = j.value("device", "");
   f.replica = j.value("replica", -1);
+  f.level = j.value("level", "warning");
   return f;
 }
 

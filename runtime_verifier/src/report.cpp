@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -19,6 +20,10 @@ void Report::add_info(std::string key, std::string value) {
   info.emplace_back(std::move(key), std::move(value));
 }
 
+bool Report::ok() const {
+  return std::all_of(findings.begin(), findings.end(), [](const Finding& f) { return f.level == "note"; });
+}
+
 const std::string* Report::info_value(const std::string& key) const {
   for (const auto& [k, v] : info)
     if (k == key) return &v;
@@ -27,15 +32,20 @@ const std::string* Report::info_value(const std::string& key) const {
 
 std::string Report::to_text() const {
   std::ostringstream out;
-  out << "nnlint verify: " << (ok() ? "ok" : std::to_string(findings.size()) + " finding(s)") << "\n";
-  for (const Finding& f : findings) out << "  [" << f.rule << "] " << f.message << "\n";
+  const auto notes = std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.level == "note"; });
+  out << "nnlint verify: "
+      << (ok() ? "ok" : std::to_string(findings.size() - static_cast<size_t>(notes)) + " finding(s)")
+      << (notes ? ", " + std::to_string(notes) + " note(s)" : "") << "\n";
+  for (const Finding& f : findings)
+    out << "  [" << f.rule << "] " << (f.level == "note" ? "note: " : "") << f.message << "\n";
   for (const auto& [k, v] : info) out << "  " << k << ": " << v << "\n";
   return out.str();
 }
 
 static Json finding_json(const Finding& f) {
   return {{"rule", f.rule},     {"message", f.message}, {"parameter", f.parameter},
-          {"op", f.op},         {"device", f.device},   {"replica", f.replica}};
+          {"op", f.op},         {"device", f.device},   {"replica", f.replica},
+          {"level", f.level}};
 }
 
 std::string Report::to_json() const {
@@ -53,12 +63,15 @@ std::string Report::to_sarif() const {
     rule_list.push_back({{"id", r.id},
                          {"shortDescription", {{"text", r.summary}}},
                          {"help", {{"text", std::string("See docs/rules/") + r.id + ".md"}}},
-                         {"defaultConfiguration", {{"level", "error"}}}});
+                         {"defaultConfiguration", {{"level", r.sarif_level}}}});
   }
   Json results = Json::array();
   for (const Finding& f : findings) {
-    Json r = {{"ruleId", f.rule}, {"level", "error"}, {"message", {{"text", f.message}}}};
-    if (auto it = rule_index.find(f.rule); it != rule_index.end()) r["ruleIndex"] = it->second;
+    Json r = {{"ruleId", f.rule}, {"level", f.level == "note" ? "note" : "error"}, {"message", {{"text", f.message}}}};
+    if (auto it = rule_index.find(f.rule); it != rule_index.end()) {
+      r["ruleIndex"] = it->second;
+      if (f.level != "note") r["level"] = rule_list[it->second]["defaultConfiguration"]["level"];
+    }
     // No source file is known at run time; the parameter is the place a reader looks for.
     if (!f.parameter.empty())
       r["locations"] = Json::array(

@@ -31,6 +31,13 @@ const std::vector<RuleText>& all() {
       {kNonFinite, "A NaN or Inf appeared in the step; the finding names the first operator that produced one, "
                    "or the input that held one."},
       {kEmptyBatch, "The batch (or a rank's shard) has no samples, so nothing could be checked."},
+      {kReplicationCost, "data_parallel's replication (one clone() per replica per step, which re-runs reset()) takes "
+                         "much of the step, or makes the step slower than one device doing the whole batch.",
+       "warning"},
+      {kDeviceZeroMemory, "Device 0 holds much more memory than the other devices during a data_parallel step: the "
+                          "original model, its gradients, the gathered outputs, the loss, optimizer state, or tensors "
+                          "loaded there before the step.",
+       "note"},
       {kRankStructure, "Ranks built different models: parameter names, shapes, dtypes or order differ."},
       {kRankInitialValues, "A parameter has different values on different ranks before the step: the "
                            "weights were not broadcast from rank 0."},
@@ -39,6 +46,9 @@ const std::vector<RuleText>& all() {
       {kRankMemory, "A rank allocated memory on a GPU that is not its own."},
       {kRankAllReduce, "After the all-reduce, a parameter's gradient differs between ranks."},
       {kRankFailed, "A rank threw, timed out or never arrived; the other ranks report it instead of hanging."},
+      {kRankMemoryImbalance, "One rank's GPU holds much more memory than the other ranks' GPUs: other ranks' tensors, "
+                             "or tensors the rank keeps outside its model (a checkpoint loaded onto GPU 0).",
+       "warning"},
   };
   return table;
 }

@@ -21,6 +21,9 @@ inline constexpr const char* kGradientMismatch = "nn-runtime-gradient-mismatch";
 inline constexpr const char* kStepFailed = "nn-runtime-step-failed";
 inline constexpr const char* kNonFinite = "nn-runtime-non-finite";
 inline constexpr const char* kEmptyBatch = "nn-runtime-empty-batch";
+// What data_parallel costs (notes, or a warning when the extra GPUs make the step slower).
+inline constexpr const char* kReplicationCost = "nn-runtime-replication-cost";
+inline constexpr const char* kDeviceZeroMemory = "nn-runtime-device0-memory";
 // check_ranks: one process per device.
 inline constexpr const char* kRankStructure = "nn-runtime-rank-structure";
 inline constexpr const char* kRankInitialValues = "nn-runtime-rank-initial-values";
@@ -28,10 +31,12 @@ inline constexpr const char* kRankDevice = "nn-runtime-rank-device";
 inline constexpr const char* kRankMemory = "nn-runtime-rank-memory";
 inline constexpr const char* kRankAllReduce = "nn-runtime-rank-allreduce";
 inline constexpr const char* kRankFailed = "nn-runtime-rank-failed";
+inline constexpr const char* kRankMemoryImbalance = "nn-runtime-rank-memory-imbalance";
 
 struct RuleText {
   const char* id;
   const char* summary;
+  const char* sarif_level = "error";  // SARIF defaultConfiguration
 };
 
 // Every rule above with a one-line summary, in a fixed order.

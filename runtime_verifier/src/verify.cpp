@@ -5,8 +5,12 @@
 
 #include "backend.h"
 #include "buffer_updates.h"
+#include "device0_memory.h"
 #include "errors.h"
+#include "gpu_facts.h"
 #include "nonfinite.h"
+#include "optimizer_state.h"
+#include "replication_cost.h"
 #include "observer.h"
 #include "rules.h"
 #include "steps.h"
@@ -15,9 +19,11 @@
 
 #include <ATen/Parallel.h>
 #include <torch/autograd.h>
+#include <torch/cuda.h>
 #include <torch/utils.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <map>
@@ -47,6 +53,24 @@ std::vector<std::string> on_each_replica(size_t replicas, Body body) {
     });
   for (std::thread& t : threads) t.join();
   return errors;
+}
+
+// CUDA work is asynchronous: a time is taken only after the devices finished.
+void sync(const std::vector<torch::Device>& devices) {
+  for (const torch::Device& d : devices)
+    if (d.is_cuda()) torch::cuda::synchronize(d.index());
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Bytes the caching allocator holds on a CUDA device now; 0 elsewhere.
+int64_t allocated_on(const torch::Device& d) {
+  if (!d.is_cuda()) return 0;
+  for (const GpuMemory& m : gpu_memory())
+    if (m.index == d.index()) return m.current;
+  return 0;
 }
 
 // Chunks every input along dim 0 as data_parallel's scatter does (the last chunk may be
@@ -144,6 +168,11 @@ struct ReplicaStep {
   Tensors out_grads;                               // d loss / d output, one per diff_at
   std::string loss_error;
   Gradients grads;
+  // What it cost: each clone, then the replicas' forward, loss and backward; the bytes the
+  // gathered outputs and the loss took on devices[0] (CUDA only).
+  std::vector<double> clone_ms;
+  double replicas_ms = -1;
+  int64_t gathered_bytes = 0, loss_bytes = 0;
 
   bool ok() const {
     return loss_error.empty() && std::all_of(errors.begin(), errors.end(), [](const std::string& e) { return e.empty(); });
@@ -167,7 +196,11 @@ bool run_replicas(const std::shared_ptr<torch::nn::Module>& model, const std::ve
   step.copies.resize(replicas);
   for (size_t r = 0; r < replicas; ++r) {
     try {
+      sync({devices[r]});
+      const auto start = std::chrono::steady_clock::now();
       step.copies[r] = model->clone(devices[r]);
+      sync({devices[r]});
+      step.clone_ms.push_back(ms_since(start));
     } catch (...) {
       step_failed(report, static_cast<int>(r), devices[r].str(), "clone()", current_exception_line());
       return false;
@@ -181,6 +214,7 @@ bool run_replicas(const std::shared_ptr<torch::nn::Module>& model, const std::ve
 
   step.outputs.assign(replicas, {});
   step.errors.assign(replicas, "");
+  const auto step_start = std::chrono::steady_clock::now();
   at::parallel_for(0, static_cast<int64_t>(replicas), 1, [&](int64_t begin, int64_t end) {
     for (int64_t r = begin; r < end; ++r) {
       try {
@@ -203,7 +237,11 @@ bool run_replicas(const std::shared_ptr<torch::nn::Module>& model, const std::ve
         for (const Tensors& o : step.outputs) losses.push_back(loss(o));
         weight = 1.0 / static_cast<double>(replicas);
       } else {
-        losses.push_back(loss(gather(step.outputs, devices[0])));
+        const int64_t before = allocated_on(devices[0]);
+        const Tensors gathered = gather(step.outputs, devices[0]);
+        for (const torch::Tensor& g : gathered) step.gathered_bytes += static_cast<int64_t>(g.nbytes());
+        losses.push_back(loss(gathered));
+        step.loss_bytes = std::max<int64_t>(0, allocated_on(devices[0]) - before - step.gathered_bytes);
       }
       for (size_t r = 0; r < replicas; ++r)
         for (size_t i = 0; i < step.outputs[r].size(); ++i)
@@ -249,6 +287,8 @@ bool run_replicas(const std::shared_ptr<torch::nn::Module>& model, const std::ve
   });
   for (size_t r = 0; r < replicas; ++r)
     if (!backward_errors[r].empty()) step.errors[r] = backward_errors[r];
+  sync(devices);
+  step.replicas_ms = ms_since(step_start);
   return true;
 }
 
@@ -375,8 +415,56 @@ void report_outputs_not_in_loss(const ReplicaStep& step, Report& report) {
   }
 }
 
-Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
-                              const ForwardFn& forward, const LossFn& loss_fn, const Options& options) {
+int64_t bytes_on(const std::vector<torch::Tensor>& tensors, const torch::Device& d) {
+  int64_t total = 0;
+  for (const torch::Tensor& t : tensors)
+    if (t.defined() && t.device() == d) total += static_cast<int64_t>(t.nbytes());
+  return total;
+}
+
+// Device 0's extra memory in training, part by part; held_before from what each device held
+// when the step began.
+DeviceZeroParts device_zero_parts(const torch::nn::Module& model, const ReplicaStep& step,
+                                  const std::vector<torch::Device>& used, const std::vector<int64_t>& start,
+                                  const std::vector<int64_t>& peak, const Options& options) {
+  DeviceZeroParts parts;
+  for (const torch::Device& d : used) parts.devices.push_back(d.str());
+  parts.peak = peak;
+  const torch::Device& d0 = used[0];
+  Tensors tensors, trainable_params, grads;
+  for (const torch::Tensor& p : model.parameters()) {
+    tensors.push_back(p);
+    if (p.requires_grad()) trainable_params.push_back(p);
+    if (p.grad().defined()) grads.push_back(p.grad());
+  }
+  for (const torch::Tensor& b : model.buffers()) tensors.push_back(b);
+  parts.model = bytes_on(tensors, d0);
+  parts.gradients = bytes_on(trainable_params, d0);
+  parts.gathered = step.gathered_bytes;
+  parts.loss = step.loss_bytes;
+  int64_t optimizer_held = 0;
+  if (options.optimizer) {
+    const OptimizerState state = optimizer_state(*options.optimizer, d0);
+    parts.optimizer = state.bytes;
+    parts.optimizer_kind = state.kind.empty() ? "unknown kind, not counted" : state.kind;
+    optimizer_held = state.allocated ? state.bytes : 0;
+  }
+  double others = 0;
+  for (size_t d = 1; d < start.size(); ++d) others += static_cast<double>(start[d]) / static_cast<double>(start.size() - 1);
+  parts.held_before = std::max<int64_t>(
+      0, start[0] - parts.model - bytes_on(grads, d0) - optimizer_held - static_cast<int64_t>(others));
+  return parts;
+}
+
+// What the step costs, measured on CUDA devices only (CPU replicas are a test mode).
+struct Costs {
+  StepTimes times;
+  DeviceZeroParts memory;
+  bool measured = false;
+};
+
+Report check_step(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
+                  const ForwardFn& forward, const LossFn& loss_fn, const Options& options, Costs& costs) {
   Report report;
   if (!model) {
     step_failed(report, -1, "", "the check", "no model was given (null module)");
@@ -402,11 +490,20 @@ Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, c
   for (const Tensors& s : shards) sizes += (sizes.empty() ? "" : ", ") + std::to_string(s.at(0).dim() ? s[0].size(0) : 1);
   report.add_info("shards", sizes + (replicas < devices.size() ? " (fewer samples than devices)" : ""));
 
+  std::vector<int64_t> start;
+  for (const torch::Device& d : used) start.push_back(allocated_on(d));
   backend->reset_peak_memory();
   ReplicaStep step;
   OwnerMap owners;
   if (!run_replicas(model, shards, devices, forward, loss, options, step, owners, report)) return report;
   report_memory(*backend, used, report);
+  costs.measured = used.size() > 1 && used[0].is_cuda();
+  if (costs.measured) {
+    for (const torch::Device& d : used) costs.times.devices.push_back(d.str());
+    costs.times.clone_ms = step.clone_ms;
+    costs.times.replicas_ms = step.replicas_ms;
+    costs.memory = device_zero_parts(*model, step, used, start, backend->peak_memory(), options);
+  }
   std::set<std::pair<int, std::string>> observed;  // (replica, parameter) already explained
   report_step(step, devices, observed, report);
   // With one device data_parallel runs the model itself; with several, clones whose buffers it drops.
@@ -417,6 +514,15 @@ Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, c
   torch::Tensor combined = reduce_gradients(step.grads, used, *backend, observed, report);
   const Gradients& grads = step.grads;
   const torch::Device at = model_device(*model).value_or(devices[0]);
+  // The whole batch on one device, timed: what the step would cost without data_parallel.
+  auto whole_batch = [&] {
+    sync({at});
+    const auto start_whole = std::chrono::steady_clock::now();
+    WholeBatch whole = run_whole_batch(*model, inputs, at, forward, loss, step.grads.names);
+    sync({at});
+    costs.times.one_device_ms = ms_since(start_whole);
+    return whole;
+  };
   // Where a NaN or Inf appeared: the input, or the first op that made one on the whole batch.
   Tensors produced;
   for (const Tensors& o : step.outputs) produced.insert(produced.end(), o.begin(), o.end());
@@ -437,7 +543,7 @@ Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, c
     return report;
   }
   try {
-    WholeBatch whole = run_whole_batch(*model, inputs, at, forward, loss, grads.names);
+    WholeBatch whole = whole_batch();
     const std::map<std::string, int64_t> random = step.random_ops();
     if (random.empty() && !differs_from_whole(gather(step.outputs, at), whole.outputs, options.grad_rtol, options.grad_atol)) {
       compare_with_whole_batch(grads, combined, whole.grads, options, report);
@@ -475,11 +581,22 @@ Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, c
       return report;
     }
     torch::Tensor combined_again = reduce_gradients(again.grads, used, *backend, observed, scratch);
-    WholeBatch whole_again = run_whole_batch(*model, inputs, at, forward, loss, grads.names);
+    WholeBatch whole_again = whole_batch();
     report.add_info("compared in eval mode", labels(*model, *eval));
     compare_with_whole_batch(again.grads, combined_again, whole_again.grads, options, report);
   } catch (...) {
     step_failed(report, -1, devices[0].str(), "the whole-batch reference step", current_exception_line());
+  }
+  return report;
+}
+
+Report check_module_unguarded(const std::shared_ptr<torch::nn::Module>& model, const std::vector<torch::Tensor>& inputs,
+                              const ForwardFn& forward, const LossFn& loss_fn, const Options& options) {
+  Costs costs;
+  Report report = check_step(model, inputs, forward, loss_fn, options, costs);
+  if (costs.measured) {
+    report_replication_cost(costs.times, report);
+    report_device_zero_memory(costs.memory, report);
   }
   return report;
 }

@@ -108,6 +108,7 @@ Outcome libtorch_outcome(Holder model, const torch::Tensor& x, const std::vector
 struct Row {
   std::string model, libtorch, verifier;
   bool agree;
+  std::string cost;  // the verifier's step time and peak memory (CUDA), or ""
 };
 
 std::set<std::string> rule_parameters(const Report& r, const std::string& rule) {
@@ -154,7 +155,9 @@ Row compare(const std::string& name, std::function<Holder()> make, int64_t sampl
   std::snprintf(err, sizeof err, "%.2g", real.grad_error);
   Row row{name,
           real.thrown.empty() ? "ran; lost: " + join(real.lost) + "; grad err " + err : "threw: " + real.thrown.substr(0, 90),
-          "", agree};
+          "", agree, ""};
+  for (const char* key : {"step time", "peak memory"})
+    if (const std::string* v = r.info_value(key)) row.cost += (row.cost.empty() ? "" : "; ") + *v;
   std::set<std::string> rules;
   for (const auto& f : r.findings) rules.insert(f.rule + (f.rule == "nn-runtime-lost-buffer-update" ? "(" + f.parameter + ")" : ""));
   row.verifier = r.ok() ? "ok" : join(rules);
@@ -200,11 +203,12 @@ int main(int argc, char** argv) {
   std::string device_list;
   for (const auto& d : devices) device_list += (device_list.empty() ? "" : ", ") + d.str();
   std::cout << "devices: " << device_list << ", libtorch " << TORCH_VERSION << "\n\n"
-            << "| model | LibTorch data_parallel | verifier | agree |\n|---|---|---|---|\n";
+            << "| model | LibTorch data_parallel | verifier | agree | verifier's step time; peak memory |\n"
+            << "|---|---|---|---|---|\n";
   int disagreements = 0;
   for (const Row& row : rows) {
     std::cout << "| " << row.model << " | " << row.libtorch << " | " << row.verifier << " | "
-              << (row.agree ? "yes" : "**NO**") << " |\n";
+              << (row.agree ? "yes" : "**NO**") << " | " << (row.cost.empty() ? "—" : row.cost) << " |\n";
     disagreements += row.agree ? 0 : 1;
   }
   std::cout << "\n" << rows.size() - disagreements << " of " << rows.size() << " agree\n";

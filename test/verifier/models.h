@@ -128,6 +128,25 @@ struct MlpImpl : Cloneable<MlpImpl> {
 };
 TORCH_MODULE(Mlp);
 
+// Convolutions whose compute grows with the images while their parameters stay few: on a large
+// batch the step, not the replication, takes the time.
+struct ConvStackImpl : Cloneable<ConvStackImpl> {
+  ConvStackImpl(int64_t channels = 8, int64_t depth = 2) : channels_(channels), depth_(depth) { reset(); }
+  void reset() override {
+    layers = register_module("layers", torch::nn::Sequential());
+    for (int64_t i = 0; i < depth_; ++i) {
+      layers->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(i == 0 ? 3 : channels_, channels_, 3).padding(1)));
+      layers->push_back(torch::nn::ReLU());
+    }
+    fc = register_module("fc", Linear(channels_, 10));
+  }
+  torch::Tensor forward(torch::Tensor x) { return fc(layers->forward(x).mean({2, 3})); }
+  int64_t channels_, depth_;
+  torch::nn::Sequential layers{nullptr};
+  Linear fc{nullptr};
+};
+TORCH_MODULE(ConvStack);
+
 // Batch statistics: each shard normalises with its own mean and variance.
 struct BatchNormNetImpl : Cloneable<BatchNormNetImpl> {
   BatchNormNetImpl() { reset(); }

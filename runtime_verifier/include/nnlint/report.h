@@ -15,6 +15,9 @@ struct Finding {
   std::string op;         // operator that touched it ("aten::linear"), or ""
   std::string device;     // device of the replica concerned ("cuda:1"), or ""
   int replica = -1;       // replica index; -1 for the original model or all replicas
+  // "warning": a defect, and the report is not ok(). "note": a cost worth knowing (what
+  // data_parallel's replication or device 0's extra memory costs); the report stays ok().
+  std::string level = "warning";
 };
 
 struct Report {
@@ -23,7 +26,8 @@ struct Report {
   // gradient error, peak memory. Ordered as recorded.
   std::vector<std::pair<std::string, std::string>> info;
 
-  bool ok() const { return findings.empty(); }
+  // No warnings (notes may be present).
+  bool ok() const;
   void add_info(std::string key, std::string value);
   // Value recorded under key, or nullptr.
   const std::string* info_value(const std::string& key) const;

@@ -18,6 +18,10 @@
 #include <tuple>
 #include <vector>
 
+namespace torch::optim {
+class Optimizer;
+}
+
 namespace nnlint::verify {
 
 struct Options {
@@ -39,6 +43,9 @@ struct Options {
   // Compare the replicas' combined gradient with the whole batch on devices[0] (costs one
   // extra forward and backward of the whole batch).
   bool compare_gradients = true;
+  // The optimizer of the training step, if any: its state on devices[0] is counted in device 0's
+  // extra memory (nn-runtime-device0-memory). Read only, never stepped.
+  const torch::optim::Optimizer* optimizer = nullptr;
 };
 
 // General form. forward runs one replica on its shard (each input chunked along dim 0);

@@ -201,6 +201,17 @@ const std::map<std::string, Scenario>& scenarios() {
                                                  (again.ok() ? "ok" : "findings") + ")");
          return r;
        }},
+      // GPU only: every rank loads a 128 MiB checkpoint saved from cuda:0 without a device, so
+      // it lands on cuda:0, and keeps it while its model trains on its own GPU.
+      {"checkpoint_on_gpu0",
+       [] {
+         const std::string path = "/tmp/nnlint_ckpt_gpu0_rank" + std::to_string(kRank) + ".pt";
+         torch::save(torch::ones({int64_t{32} << 20}, torch::Device(torch::kCUDA, 0)), path);
+         torch::Tensor checkpoint;
+         torch::load(checkpoint, path);
+         auto model = mlp();
+         return check_ranks(model, batch(4), options());
+       }},
       // GPU only: rank 1 keeps a 4 MiB tensor made with torch::kCUDA and no index, which means
       // the current device: cuda:0, since nobody called set_device.
       {"stray_tensor_on_gpu0",

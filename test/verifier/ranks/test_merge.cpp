@@ -1,6 +1,8 @@
 // The merge of the ranks' facts, fed facts that only GPU machines produce: tensors on another
 // rank's GPU after a load, two ranks on one GPU, memory on a GPU that is not the rank's own,
-// and the same facts spread over two nodes (where the same PCI id is another GPU).
+// the same facts spread over two nodes (where the same PCI id is another GPU), and a GPU that
+// holds more than the others (a checkpoint loaded onto GPU 0 by every rank).
+#include "ranks_balance.h"
 #include "ranks_merge.h"
 
 #include <gtest/gtest.h>
@@ -125,6 +127,87 @@ TEST(RankMerge, SmallAllocationsAreShownInBytes) {
   merge_devices(setup, {}, r);
   ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
   EXPECT_NE(r.findings[0].message.find("allocated 848 bytes on GPU"), std::string::npos) << r.to_text();
+}
+
+constexpr int64_t kMiB = int64_t{1} << 20;
+
+Json with_model_bytes(Json setup, int64_t bytes) {
+  setup["model_bytes"] = bytes;
+  return setup;
+}
+
+// Every rank loads a 128 MiB checkpoint onto cuda:0 and keeps it; each model (8 MiB) is on the
+// rank's own GPU.
+TEST(RankMemoryBalance, CheckpointOnGpuZeroByEveryRankNamesRankZero) {
+  Payloads setup = {
+      with_model_bytes(rank(0, "node", "cuda:0", kGpu0, {tensor("fc.weight", "cuda:0", kGpu0)},
+                            {memory("cuda:0", kGpu0, 136 * kMiB), memory("cuda:1", kGpu1, 0)}),
+                       8 * kMiB),
+      with_model_bytes(rank(1, "node", "cuda:1", kGpu1, {tensor("fc.weight", "cuda:1", kGpu1)},
+                            {memory("cuda:0", kGpu0, 128 * kMiB), memory("cuda:1", kGpu1, 8 * kMiB)}),
+                       8 * kMiB)};
+  Payloads step = {Json{{"memory", Json::array({memory("cuda:0", kGpu0, 140 * kMiB)})}},
+                   Json{{"memory", Json::array({memory("cuda:0", kGpu0, 128 * kMiB), memory("cuda:1", kGpu1, 12 * kMiB)})}}};
+  Report r;
+  merge_memory_balance(setup, step, r);
+  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
+  const Finding& f = r.findings[0];
+  EXPECT_EQ(f.rule, "nn-runtime-rank-memory-imbalance");
+  EXPECT_EQ(f.replica, 0);
+  EXPECT_EQ(f.level, "warning");
+  for (const char* quoted : {"rank 0's GPU 0000:06:00.0 (cuda:0) holds 268.0 MiB at the step's peak, 256.0 MiB more "
+                             "than the mean of the other ranks' GPUs (12.0 MiB",
+                             "128.0 MiB of rank 1's tensors", "128.0 MiB that rank 0 holds outside its model",
+                             "a checkpoint loaded onto cuda:0 by every process"})
+    EXPECT_NE(f.message.find(quoted), std::string::npos) << quoted << "\n" << f.message;
+}
+
+TEST(RankMemoryBalance, OneRankKeepingACheckpointIsANoteNamingIt) {
+  Payloads setup = {
+      with_model_bytes(rank(0, "node", "cuda:0", kGpu0, {tensor("fc.weight", "cuda:0", kGpu0)},
+                            {memory("cuda:0", kGpu0, 108 * kMiB)}),
+                       8 * kMiB),
+      with_model_bytes(rank(1, "node", "cuda:1", kGpu1, {tensor("fc.weight", "cuda:1", kGpu1)},
+                            {memory("cuda:0", kGpu0, 0), memory("cuda:1", kGpu1, 8 * kMiB)}),
+                       8 * kMiB),
+      with_model_bytes(rank(2, "node", "cuda:2", "0000:08:00.0", {tensor("fc.weight", "cuda:2", "0000:08:00.0")},
+                            {memory("cuda:2", "0000:08:00.0", 8 * kMiB)}),
+                       8 * kMiB)};
+  Report r;
+  merge_memory_balance(setup, {}, r);
+  ASSERT_EQ(r.findings.size(), 1u) << r.to_text();
+  EXPECT_EQ(r.findings[0].replica, 0);
+  EXPECT_EQ(r.findings[0].level, "note");
+  EXPECT_NE(r.findings[0].message.find("100.0 MiB that rank 0 holds outside its model"), std::string::npos)
+      << r.findings[0].message;
+  EXPECT_TRUE(r.ok());
+}
+
+TEST(RankMemoryBalance, BalancedGpusAndSmallDifferencesGetNothing) {
+  auto setup_with = [](int64_t gpu0_bytes) {
+    return Payloads{with_model_bytes(rank(0, "node", "cuda:0", kGpu0, {tensor("fc.weight", "cuda:0", kGpu0)},
+                                          {memory("cuda:0", kGpu0, gpu0_bytes)}),
+                                     8 * kMiB),
+                    with_model_bytes(rank(1, "node", "cuda:1", kGpu1, {tensor("fc.weight", "cuda:1", kGpu1)},
+                                          {memory("cuda:1", kGpu1, 8 * kMiB)}),
+                                     8 * kMiB)};
+  };
+  for (int64_t bytes : {8 * kMiB, 60 * kMiB}) {  // equal; 52 MiB more is under the 64 MiB floor
+    Report r;
+    merge_memory_balance(setup_with(bytes), {}, r);
+    EXPECT_TRUE(r.findings.empty()) << r.to_text();
+  }
+  Report r;
+  merge_memory_balance(setup_with(80 * kMiB), {}, r);
+  EXPECT_EQ(r.findings.size(), 1u) << r.to_text();
+}
+
+TEST(RankMemoryBalance, CpuRanksGetNothing) {
+  Payloads setup = {rank(0, "node", "cpu", "", {tensor("fc.weight", "cpu", "")}),
+                    rank(1, "node", "cpu", "", {tensor("fc.weight", "cpu", "")})};
+  Report r;
+  merge_memory_balance(setup, {}, r);
+  EXPECT_TRUE(r.findings.empty()) << r.to_text();
 }
 
 TEST(RankMerge, RankSetText) {
