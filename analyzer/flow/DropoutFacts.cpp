@@ -5,6 +5,7 @@
 #include "base/SourceFilter.h"
 #include "flow/CallOrder.h"
 #include "flow/AstUtil.h"
+#include "flow/LibrarySemantics.h"
 #include "flow/TorchCalls.h"
 #include "flow/TorchTypes.h"
 
@@ -19,18 +20,6 @@ using namespace clang;
 
 namespace nnlint {
 namespace {
-
-// Functional dropouts that take an options struct with a `training` field.
-const std::set<std::string> kOptionsDropouts = {
-    "torch::nn::functional::dropout", "torch::nn::functional::dropout2d", "torch::nn::functional::dropout3d",
-    "torch::nn::functional::alpha_dropout", "torch::nn::functional::feature_alpha_dropout"};
-// Dropouts that take `(input, p, train[, inplace])`: ATen's and the functional detail ones.
-const std::set<std::string> kFlagDropouts = {
-    "at::dropout", "at::dropout_", "at::feature_dropout", "at::feature_dropout_", "at::alpha_dropout",
-    "at::alpha_dropout_", "at::feature_alpha_dropout", "at::feature_alpha_dropout_",
-    "torch::nn::functional::detail::dropout", "torch::nn::functional::detail::dropout2d",
-    "torch::nn::functional::detail::dropout3d", "torch::nn::functional::detail::alpha_dropout",
-    "torch::nn::functional::detail::feature_alpha_dropout"};
 
 // The `training_` field that TORCH_ARG(bool, training) declares in an options struct.
 const FieldDecl *trainingField(QualType options) {
@@ -179,10 +168,10 @@ struct DropoutVisitor : RecursiveASTVisitor<DropoutVisitor> {
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee) return true;
-    std::string name = callee->getQualifiedNameAsString();
-    if (kOptionsDropouts.count(name) && callee->getNumParams() == 2 && call->getNumArgs() == 2) {
+    std::optional<LibraryEffect> effect = libraryEffect(call);
+    if (effect == LibraryEffect::DropoutWithOptions && callee->getNumParams() == 2 && call->getNumArgs() == 2) {
       optionsDropout(call);
-    } else if (kFlagDropouts.count(name) && callee->getNumParams() >= 3 && call->getNumArgs() >= 3) {
+    } else if (effect == LibraryEffect::DropoutWithFlag && callee->getNumParams() >= 3 && call->getNumArgs() >= 3) {
       const Expr *train = call->getArg(2);
       if (flagMember(call, train)) return true;
       if (constantBool(train, ctx) == std::optional<bool>(true)) {

@@ -18,6 +18,8 @@ enum class LibraryEffect {
   LoadsModule,       // torch::load(module, source[, device])
   ReadsArchive,      // archive.load_from(source[, device])
   LoadsFromArchive,  // module->load(archive), archive >> module
+  DropoutWithOptions,  // F::dropout(input, options): `training` is the options' field (default true)
+  DropoutWithFlag,     // at::dropout(input, p, train[, ...]): `train` is the third argument
   PassesObject,  // a library method returning a handle to what its object holds (by type, not a row)
 };
 
