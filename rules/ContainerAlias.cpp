@@ -21,14 +21,23 @@ class ContainerAlias : public Rule {
 
   void check(const ModelIndex &index, std::vector<Finding> &out) const override {
     for (const auto &[name, c] : index.classes) {
-      std::vector<const MemberFact *> containers = c.containersKeptByClone();
-      if (containers.empty()) continue;
+      std::vector<const MemberFact *> kept = c.containersKeptByClone();
+      for (const MemberFact *m : c.handlesKeptByClone())
+        if (usedToRun(c, m->name)) kept.push_back(m);
+      if (kept.empty()) continue;
       std::set<std::string> reset = c.reachableFrom("reset");
-      for (const MemberFact *m : containers) checkMember(c, *m, reset, out);
+      for (const MemberFact *m : kept) checkMember(c, *m, reset, out);
     }
   }
 
  private:
+  // Used by a method that runs the module, not only by the ones that build it.
+  static bool usedToRun(const ClassFact &c, const std::string &member) {
+    for (const auto &[name, method] : c.methods)
+      if (!isSetupMethod(name) && method.membersUsed.count(member)) return true;
+    return false;
+  }
+
   void checkMember(const ClassFact &c, const MemberFact &m, const std::set<std::string> &reset,
                    std::vector<Finding> &out) const {
     std::vector<const WriteFact *> outside;
@@ -49,10 +58,17 @@ class ContainerAlias : public Rule {
     Finding f;
     f.check = info().id;
     f.loc = m.loc;
-    f.message = "'" + m.name + "' keeps registered submodules in a plain " + m.containerKind +
-                " that reset() does not rebuild; clone(), replicate() and data_parallel() will share "
-                "them with the original module";
-    f.notes.push_back({"filled here, in " + describeMethod(outside.front()->method) + ", outside reset()",
+    if (m.kind == HoldKind::Container)
+      f.message = "'" + m.name + "' keeps registered submodules in a plain " + m.containerKind +
+                  " that reset() does not rebuild; clone(), replicate() and data_parallel() will share "
+                  "them with the original module";
+    else
+      f.message = "'" + m.name + "' is a second handle to the registered submodule '" + shared->member +
+                  "', set outside reset(); clone() copies the handle as it is, so clone(), replicate() and "
+                  "data_parallel() will share that module with the original (set it in reset(), or use '" +
+                  shared->member + "')";
+    f.notes.push_back({std::string(m.kind == HoldKind::Container ? "filled" : "set") + " here, in " +
+                           describeMethod(outside.front()->method) + ", outside reset()",
                        outside.front()->loc});
     f.notes.push_back({"'" + shared->member + "' is registered here", shared->loc});
     out.push_back(std::move(f));

@@ -48,6 +48,18 @@ std::vector<const MemberFact *> ClassFact::containersKeptByClone() const {
   return out;
 }
 
+std::vector<const MemberFact *> ClassFact::handlesKeptByClone() const {
+  std::vector<const MemberFact *> out;
+  if (!isCloneable || hasOwnClone || !allMethodsSeen()) return out;
+  for (const MemberFact &m : members) {
+    bool handle = m.kind == HoldKind::Holder || m.kind == HoldKind::SharedPtr || m.kind == HoldKind::RawPtr;
+    bool registered = false;
+    for (const RegistrationFact &r : registrations) registered |= r.member == m.name;
+    if (handle && !registered && m.inheritedFrom.empty() && !escapes(m.name)) out.push_back(&m);
+  }
+  return out;
+}
+
 namespace {
 
 template <class T, class Key>

@@ -340,6 +340,9 @@ struct ClassFact {
   // and then hands to reset(): empty unless the class is a Cloneable without
   // its own clone() whose every method body was seen.
   std::vector<const MemberFact *> containersKeptByClone() const;
+  // The same for the class's own module handles (holder, shared_ptr, raw
+  // pointer) that no registration binds: clone() copies the handle as it is.
+  std::vector<const MemberFact *> handlesKeptByClone() const;
 };
 
 // What a user function does with its parameters: registers what one refers
