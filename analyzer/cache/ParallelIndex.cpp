@@ -34,6 +34,7 @@ namespace {
 struct Job {
   const clang::tooling::CompileCommand *cmd = nullptr;
   PchRequest pch;
+  std::string textHash;  // of the text pch.blanked was made from
   // An editor's buffer, which may be parsed warm: its whole include block
   // and its text with all of the block blanked out.
   std::string wholeBlock;
@@ -60,7 +61,7 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
       built = !pch.path.empty();
     }
     if (!pch.path.empty()) {
-      PchUse use{pch.path, job.pch.blanked, pch.holdsUserCode};
+      PchUse use{pch.path, job.pch.blanked, job.textHash, pch.holdsUserCode};
       FileResult fast = indexFile(*job.cmd, parse, filter, &use);
       if (fast.ok) {
         logPath(built ? "built" : "hit", file);
@@ -162,6 +163,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
       if (shared || cache->has(key)) {
         jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+        jobs[i].textHash = hashText(plans[i].text);
         cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
         break;
       }
@@ -172,6 +174,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     // recorded in the manifest: when it changes, the block is built again.)
     if (jobs[i].pch.key.empty() && !plans[i].block.empty()) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
+      jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
     if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
