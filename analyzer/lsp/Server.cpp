@@ -171,11 +171,19 @@ class Server {
   std::set<std::string> publishByFile(Object &byFile) {
     std::set<std::string> uris;
     for (auto &[file, diagnostics] : byFile) {
-      std::string fileUri = uriFromPath(file.str());
+      std::string fileUri = uriOf(file.str());
       uris.insert(fileUri);
       publish(fileUri, std::move(*diagnostics.getAsArray()));
     }
     return uris;
+  }
+
+  // The uri the client opened the file under (file://localhost/a names the
+  // file file:///a does, but a client matches uris as text), else ours.
+  std::string uriOf(const std::string &path) const {
+    for (const auto &[uri, doc] : docs_)
+      if (doc.path == path) return uri;
+    return uriFromPath(path);
   }
 
   void publish(const std::string &uri, Array diagnostics) {
