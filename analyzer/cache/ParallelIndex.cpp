@@ -135,7 +135,8 @@ class Progress {
 }  // namespace
 
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
-                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed) {
+                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed,
+                                   const std::function<void(size_t, const FileResult &)> &parsed) {
   std::vector<Job> jobs(commands.size());
   std::unique_ptr<PchCache> cache;
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
@@ -192,13 +193,18 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   if (workers <= 1) {
     for (size_t i = 0; i < jobs.size(); ++i) {
       results[i] = indexOnLargeStack(jobs[i], cache.get(), parse, filter);
+      if (parsed) parsed(i, results[i]);
       progress.update(i + 1);
     }
     return results;
   }
 
   auto run = [&](const std::vector<size_t> &which, PchCache *withCache, unsigned n) {
-    auto task = [&](size_t k) { return fileResultToJson(indexOnLargeStack(jobs[which[k]], withCache, parse, filter)); };
+    auto task = [&](size_t k) {
+      FileResult result = indexOnLargeStack(jobs[which[k]], withCache, parse, filter);
+      if (parsed) parsed(which[k], result);
+      return fileResultToJson(result);
+    };
     size_t before = commands.size() - which.size();
     std::vector<std::optional<nlohmann::json>> got =
         runInWorkers(which.size(), n, task, [&](size_t done) { progress.update(before + done); });
