@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """`nnlint --lsp` and the forms of a file URI (RFC 8089): file://localhost/...,
 file:/... and an upper-case host name this machine's files, percent-encoded
-bytes decoded once; each open document gets its diagnostics under the URI the
-client sent. A file of another host is not analysed. Exits non-zero with a
+bytes decoded once; each open document gets its diagnostics, their notes and
+their quick fixes under the URI the client sent. A file of another host is not analysed. Exits non-zero with a
 message on the first thing that is not as expected.
 
     uri_test.py NNLINT STUB_INCLUDE_DIR
@@ -67,6 +67,13 @@ def run(nnlint, stub, work):
             return m["params"]["uri"] == sent
         diags = client.wait(published, "diagnostics for " + sent)["params"]["diagnostics"]
         expect("nn-unregistered-submodule" in codes(diags), "%s: %s" % (sent, diags))
+        # Its notes and quick fix name the document as the client does.
+        unreg = next(d for d in diags if d["code"] == "nn-unregistered-submodule")
+        related = {r["location"]["uri"] for r in unreg.get("relatedInformation", [])}
+        expect(related == {sent}, "%s: notes under %s" % (sent, related))
+        actions = client.request("textDocument/codeAction", {"textDocument": {"uri": sent}, "range": unreg["range"],
+                                                             "context": {"diagnostics": [unreg]}})
+        expect(len(actions) == 1 and list(actions[0]["edit"]["changes"]) == [sent], "%s: %s" % (sent, actions))
     expect(remote not in seen, "a file of another host was analysed: %s" % seen)
     expect(client.request("shutdown", None) is None, "shutdown answers null")
     client.notify("exit", None)
