@@ -2,6 +2,7 @@
 // code is the same as the standalone tool's; only the source of the model
 // index (this translation unit) and the way findings are emitted differ.
 #include "base/SourceFilter.h"
+#include "cache/Recovery.h"
 #include "flow/IndexBuilder.h"
 #include "rules/Rule.h"
 
@@ -10,6 +11,7 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <optional>
 
@@ -19,6 +21,34 @@ using namespace clang::ast_matchers;
 namespace nnlint {
 namespace {
 
+// Where the compiler reported errors, passed on to clang-tidy's own
+// consumer: the facts an error could have touched are dropped as on the
+// command line (cache/Recovery.h).
+class ErrorPlaces : public DiagnosticConsumer {
+ public:
+  ErrorPlaces(DiagnosticConsumer &next, std::unique_ptr<DiagnosticConsumer> owned)
+      : next_(next), owned_(std::move(owned)) {}
+  void BeginSourceFile(const LangOptions &lang, const Preprocessor *pp) override { next_.BeginSourceFile(lang, pp); }
+  void EndSourceFile() override { next_.EndSourceFile(); }
+  void finish() override { next_.finish(); }
+  void clear() override {
+    next_.clear();
+    DiagnosticConsumer::clear();
+  }
+  bool IncludeInDiagnosticCounts() const override { return next_.IncludeInDiagnosticCounts(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level >= DiagnosticsEngine::Error && info.getLocation().isValid()) places.push_back(info.getLocation());
+    next_.HandleDiagnostic(level, info);
+  }
+
+  std::vector<SourceLocation> places;
+
+ private:
+  DiagnosticConsumer &next_;
+  std::unique_ptr<DiagnosticConsumer> owned_;
+};
+
 // The index of the translation unit being checked, built by whichever check
 // runs first and shared by the others.
 class TranslationUnitIndex {
@@ -27,10 +57,23 @@ class TranslationUnitIndex {
     static TranslationUnitIndex instance;
     return instance;
   }
+  // Before the translation unit is parsed: record where its errors are.
+  void watch(DiagnosticsEngine &diags) {
+    if (diags.getClient() == errors_ || !diags.getClient()) return;
+    DiagnosticConsumer *next = diags.getClient();
+    std::unique_ptr<DiagnosticConsumer> owned = diags.takeClient();
+    errors_ = new ErrorPlaces(*next, std::move(owned));
+    diags.setClient(errors_, /*ShouldOwnClient=*/true);
+  }
   void forget() { index_.reset(); }
   const ModelIndex &of(ASTContext &ctx) {
     if (!index_) {
-      index_ = buildIndex(ctx, SourceFilter());
+      SourceFilter filter;
+      index_ = buildIndex(ctx, filter);
+      DiagnosticsEngine &diags = ctx.getDiagnostics();
+      if (diags.hasErrorOccurred())
+        dropFactsWithErrors(ctx, filter, diags.getClient() == errors_ ? errors_->places : std::vector<SourceLocation>(),
+                            *index_);
       index_->resolveHelpers();
     }
     return *index_;
@@ -38,6 +81,7 @@ class TranslationUnitIndex {
 
  private:
   std::optional<ModelIndex> index_;
+  ErrorPlaces *errors_ = nullptr;  // owned by the diagnostics engine it was given to
 };
 
 class RuleCheck : public tidy::ClangTidyCheck {
@@ -48,6 +92,10 @@ class RuleCheck : public tidy::ClangTidyCheck {
   bool isLanguageVersionSupported(const LangOptions &lang) const override { return lang.CPlusPlus; }
 
   void registerMatchers(MatchFinder *finder) override { finder->addMatcher(translationUnitDecl().bind("tu"), this); }
+
+  void registerPPCallbacks(const SourceManager &, Preprocessor *pp, Preprocessor *) override {
+    TranslationUnitIndex::get().watch(pp->getDiagnostics());
+  }
 
   void onStartOfTranslationUnit() override { TranslationUnitIndex::get().forget(); }
 

@@ -89,7 +89,13 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
         if (llvm::sys::path::filename(path) == kBlockHeaderName || filter.isLibraryPath(path) ||
             !seen.insert(path).second)
           return;
-        out.push_back({path, hashFileNow(path)});
+        std::string hash = hashFileNow(path);  // read first: a change after it shows in the time
+        llvm::sys::fs::file_status now;
+        if (!llvm::sys::fs::status(path, now) &&
+            (static_cast<off_t>(now.getSize()) != info.StoredSize ||
+             (info.StoredTime && llvm::sys::toTimeT(now.getLastModificationTime()) != info.StoredTime)))
+          hash = "changed since the block was built";
+        out.push_back({path, hash});
       });
     }
   }
@@ -101,14 +107,22 @@ namespace {
 class IndexConsumer : public ASTConsumer {
  public:
   IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled,
-                const FirstErrorConsumer &errors, FileResult &out)
-      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), out_(out) {}
+                const FirstErrorConsumer &errors, const SourceInput &main, FileResult &out)
+      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), main_(main), out_(out) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
     return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
   }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
+    // The file is keyed by the text this parse read, never by a second read
+    // of the file: one saved meanwhile would get the old text's facts.
+    SourceInput main = main_;
+    if (main.hash.empty()) {
+      const SourceManager &sm = ctx.getSourceManager();
+      main.hash = hashText(sm.getBufferData(sm.getMainFileID()));
+    }
+    out_.inputs.insert(out_.inputs.begin(), main);
     std::vector<SourceInput> read = userInputs(ci_, filter_, walkPrecompiled_);
     out_.inputs.insert(out_.inputs.end(), read.begin(), read.end());
     // Code that does not compile is indexed as Clang recovered it, less the
@@ -122,18 +136,19 @@ class IndexConsumer : public ASTConsumer {
   const SourceFilter &filter_;
   bool walkPrecompiled_;
   const FirstErrorConsumer &errors_;
+  const SourceInput &main_;
   FileResult &out_;
 };
 
 class IndexAction : public ASTFrontendAction {
  public:
   IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled,
-              const FirstErrorConsumer &errors, FileResult &out)
-      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), out_(out) {}
+              const FirstErrorConsumer &errors, const SourceInput &main, FileResult &out)
+      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), main_(main), out_(out) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
-    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, errors_, out_);
+    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, errors_, main_, out_);
   }
 
  private:
@@ -141,6 +156,7 @@ class IndexAction : public ASTFrontendAction {
   const SourceFilter &filter_;
   bool walkPrecompiled_;
   const FirstErrorConsumer &errors_;
+  const SourceInput &main_;
   FileResult &out_;
 };
 
@@ -193,11 +209,9 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
   std::string path = sourcePath(cmd);
   auto unsaved = opts.unsaved.find(path);
-  if (unsaved != opts.unsaved.end()) {
-    result.inputs.push_back({path, hashText(unsaved->second)});
-  } else if (auto text = llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false)) {
-    result.inputs.push_back({path, hashText((*text)->getBuffer())});
-  }
+  // The hash of the text the parse reads as the file; with neither a block
+  // nor a buffer, that of what Clang reads from disk (IndexConsumer).
+  SourceInput main{path, pch ? pch->textHash : unsaved != opts.unsaved.end() ? hashText(unsaved->second) : ""};
   if (pch || unsaved != opts.unsaved.end()) {
     auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);
     auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -212,7 +226,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   FirstErrorConsumer diags;
   bool walkPrecompiled = !pch || pch->holdsUserCode;
   tooling::ToolInvocation invocation(
-      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, diags, result), files.get());
+      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, diags, main, result), files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = invocation.run();
   if (diags.errors() > 0) {

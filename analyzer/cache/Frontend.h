@@ -43,6 +43,7 @@ std::string hashFileNow(const std::string &path);
 struct PchUse {
   std::string pch;
   std::string blankedText;
+  std::string textHash;  // hashText of the text blankedText was made from: what the parse reads
   bool holdsUserCode = true;  // the index must walk the declarations the PCH holds
 };
 
@@ -52,7 +53,8 @@ FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptio
 // The user's files (not system or library headers) that the parse read, but
 // the main file: read as Clang read them, or, when they came in through a
 // precompiled block (which Clang checked against their size and time), as
-// they are now. A block of library headers only has none to list, and
+// they are now if their size and time are still those the block recorded
+// (else a hash no text has: the facts came from another text). A block of library headers only has none to list, and
 // walking its thousands of inputs would cost a fifth of an editor's re-analysis.
 std::vector<SourceInput> userInputs(clang::CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled);
 

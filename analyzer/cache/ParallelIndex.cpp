@@ -34,6 +34,7 @@ namespace {
 struct Job {
   const clang::tooling::CompileCommand *cmd = nullptr;
   PchRequest pch;
+  std::string textHash;  // of the text pch.blanked was made from
   // An editor's buffer, which may be parsed warm: its whole include block
   // and its text with all of the block blanked out.
   std::string wholeBlock;
@@ -60,7 +61,7 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
       built = !pch.path.empty();
     }
     if (!pch.path.empty()) {
-      PchUse use{pch.path, job.pch.blanked, pch.holdsUserCode};
+      PchUse use{pch.path, job.pch.blanked, job.textHash, pch.holdsUserCode};
       FileResult fast = indexFile(*job.cmd, parse, filter, &use);
       if (fast.ok) {
         logPath(built ? "built" : "hit", file);
@@ -134,7 +135,8 @@ class Progress {
 }  // namespace
 
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
-                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed) {
+                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed,
+                                   const std::function<void(size_t, const FileResult &)> &parsed) {
   std::vector<Job> jobs(commands.size());
   std::unique_ptr<PchCache> cache;
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
@@ -162,6 +164,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
       if (shared || cache->has(key)) {
         jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+        jobs[i].textHash = hashText(plans[i].text);
         cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
         break;
       }
@@ -172,6 +175,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     // recorded in the manifest: when it changes, the block is built again.)
     if (jobs[i].pch.key.empty() && !plans[i].block.empty()) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
+      jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
     if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
@@ -189,13 +193,18 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   if (workers <= 1) {
     for (size_t i = 0; i < jobs.size(); ++i) {
       results[i] = indexOnLargeStack(jobs[i], cache.get(), parse, filter);
+      if (parsed) parsed(i, results[i]);
       progress.update(i + 1);
     }
     return results;
   }
 
   auto run = [&](const std::vector<size_t> &which, PchCache *withCache, unsigned n) {
-    auto task = [&](size_t k) { return fileResultToJson(indexOnLargeStack(jobs[which[k]], withCache, parse, filter)); };
+    auto task = [&](size_t k) {
+      FileResult result = indexOnLargeStack(jobs[which[k]], withCache, parse, filter);
+      if (parsed) parsed(which[k], result);
+      return fileResultToJson(result);
+    };
     size_t before = commands.size() - which.size();
     std::vector<std::optional<nlohmann::json>> got =
         runInWorkers(which.size(), n, task, [&](size_t done) { progress.update(before + done); });

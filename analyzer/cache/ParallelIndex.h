@@ -27,7 +27,11 @@ struct SpeedOptions {
 void logPath(const char *what, const std::string &file);
 
 // One result per command, in the order of `commands`, whatever the scheduling.
+// `parsed`, when given, is called with each command's number and result as
+// soon as it is parsed, in the process that parsed it: a run killed halfway
+// (an editor's analysis cancelled by the next key) keeps what it finished.
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
-                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed);
+                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed,
+                                   const std::function<void(size_t, const FileResult &)> &parsed = nullptr);
 
 }  // namespace nnlint

@@ -103,11 +103,11 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
     }
   }
   if (!missing.empty() && beforeParsing) beforeParsing();
-  std::vector<FileResult> parsed = indexFiles(missing, parse, filter, speed);
-  for (size_t k = 0; k < parsed.size(); ++k) {
-    facts.store(missing[k], parse, parsed[k]);
-    results[missingAt[k]] = std::move(parsed[k]);
-  }
+  // Each file's facts are stored as soon as it is parsed.
+  std::vector<FileResult> parsed = indexFiles(missing, parse, filter, speed, [&](size_t k, const FileResult &r) {
+    facts.store(missing[k], parse, r);
+  });
+  for (size_t k = 0; k < parsed.size(); ++k) results[missingAt[k]] = std::move(parsed[k]);
   if (speed.useCache && !missing.empty()) boundCache(cacheDir, speed.cacheLimit);
   return results;
 }

@@ -92,7 +92,17 @@ bool before(const llvm::json::Object *a, const llvm::json::Object *b) {
 }  // namespace
 
 std::string pathFromUri(llvm::StringRef uri) {
-  if (!uri.consume_front("file://")) return "";
+  // RFC 8089: file:/path, file:///path, or file://host/path, where the host
+  // "localhost" (or none) is this machine; another host's file is not ours.
+  if (!uri.consume_front_insensitive("file:")) return "";
+  if (uri.consume_front("//")) {
+    size_t slash = uri.find('/');
+    llvm::StringRef host = uri.take_front(slash);
+    if (slash == llvm::StringRef::npos || (!host.empty() && !host.equals_insensitive("localhost"))) return "";
+    uri = uri.drop_front(slash);
+  }
+  uri = uri.take_until([](char c) { return c == '?' || c == '#'; });  // a query or fragment is not the path
+  if (!uri.starts_with("/")) return "";
   std::string path;
   for (size_t i = 0; i < uri.size(); ++i) {
     unsigned byte = 0;

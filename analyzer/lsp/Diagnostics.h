@@ -14,7 +14,8 @@
 
 namespace nnlint::lsp {
 
-// file:///a%20b/c.cpp <-> /a b/c.cpp; "" for a uri that is not a file.
+// file:///a%20b/c.cpp <-> /a b/c.cpp; "" for a uri that is not a file of
+// this machine (file://localhost/a and file:/a are, file://host/a is not).
 std::string pathFromUri(llvm::StringRef uri);
 std::string uriFromPath(const std::string &path);
 

@@ -171,11 +171,35 @@ class Server {
   std::set<std::string> publishByFile(Object &byFile) {
     std::set<std::string> uris;
     for (auto &[file, diagnostics] : byFile) {
-      std::string fileUri = uriFromPath(file.str());
+      std::string fileUri = uriOf(file.str());
       uris.insert(fileUri);
-      publish(fileUri, std::move(*diagnostics.getAsArray()));
+      Array &list = *diagnostics.getAsArray();
+      for (Value &d : list) useClientUris(d);
+      publish(fileUri, std::move(list));
     }
     return uris;
+  }
+
+  // The uri the client opened the file under (file://localhost/a names the
+  // file file:///a does, but a client matches uris as text), else ours.
+  std::string uriOf(const std::string &path) const {
+    for (const auto &[uri, doc] : docs_)
+      if (doc.path == path) return uri;
+    return uriFromPath(path);
+  }
+
+  // The places a diagnostic's notes and quick fixes name, under the client's uris.
+  void useClientUris(Value &diagnostic) const {
+    auto rename = [&](Object *o) {
+      if (auto u = o ? o->getString("uri") : std::nullopt)
+        if (std::string path = pathFromUri(*u); !path.empty()) (*o)["uri"] = uriOf(path);
+    };
+    Object *d = diagnostic.getAsObject();
+    if (Array *related = d ? d->getArray("relatedInformation") : nullptr)
+      for (Value &r : *related) rename(r.getAsObject() ? r.getAsObject()->getObject("location") : nullptr);
+    Object *data = d ? d->getObject("data") : nullptr;
+    if (Array *fixes = data ? data->getArray("fixes") : nullptr)
+      for (Value &f : *fixes) rename(f.getAsObject());
   }
 
   void publish(const std::string &uri, Array diagnostics) {

@@ -7,6 +7,7 @@
 #include "cache/ProjectIndex.h"
 #include "project/CompileCommands.h"
 #include "project/Contributors.h"
+#include "project/PathProblem.h"
 #include "project/Suppressions.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -25,11 +26,13 @@ bool hasResourceHeaders(const std::string &dir) {
 
 // A one-line reason why `file` cannot be analysed, or "".
 std::string checkSourceFile(const std::string &file) {
+  if (std::string why = unreachableReason(file); !why.empty()) return why;
   llvm::sys::fs::file_status st;
   if (llvm::sys::fs::status(file, st)) return "no such file";
   if (llvm::sys::fs::is_directory(st)) return "is a directory, not a source file";
   // A FIFO would block the run forever, a device would never end.
   if (!llvm::sys::fs::is_regular_file(st)) return "not a regular file";
+  if (std::string why = kernelFileReason(file); !why.empty()) return why;
   static const std::vector<std::string> exts = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
                                                 ".h",   ".hh", ".hpp", ".hxx", ".h++", ".cu", ".inl", ".ipp"};
   std::string ext = llvm::sys::path::extension(file).str();

@@ -1,5 +1,7 @@
 #include "project/CompileCommands.h"
 
+#include "project/PathProblem.h"
+
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -52,6 +54,10 @@ struct DepthLimitedJson : nlohmann::json_sax<nlohmann::json> {
 };
 
 std::unique_ptr<CompilationDatabase> loadJson(const std::string &path, std::string &error) {
+  if (std::string why = unreachableReason(path); !why.empty()) {
+    error = path + ": " + why;
+    return nullptr;
+  }
   if (!llvm::sys::fs::is_regular_file(path)) {
     error = path + ": not a regular file";
     return nullptr;
@@ -109,14 +115,16 @@ std::string CompileCommands::load() {
   if (buildDir_.empty() || fixedArgs_) return "";
   llvm::SmallString<256> path(buildDir_);
   if (!llvm::sys::fs::is_directory(path)) {
-    if (llvm::sys::path::filename(path) == "compile_commands.json" && llvm::sys::fs::exists(path)) {
+    if (llvm::sys::path::filename(path) == "compile_commands.json" && entryExists(std::string(path))) {
       path = llvm::sys::path::parent_path(path);
     } else {
-      return buildDir_ + ": no such build directory";
+      std::string why = unreachableReason(buildDir_);
+      return buildDir_ + ": " + (why.empty() || why == "no such file" ? "no such build directory" : why);
     }
   }
   llvm::sys::path::append(path, "compile_commands.json");
-  if (!llvm::sys::fs::exists(path)) return std::string(path) + ": no such file (build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
+  if (!entryExists(std::string(path)))
+    return std::string(path) + ": no such file (build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
   std::string error;
   buildDb_ = loadJson(std::string(path), error);
   return error;
@@ -156,7 +164,9 @@ CompilationDatabase *CompileCommands::databaseFor(const std::string &file, std::
       error = foundErrors_[key];
       return nullptr;
     }
-    if (llvm::sys::fs::exists(candidate)) {
+    // A link that loops is reported; a dangling one (to a build directory
+    // not configured yet) is passed over, as a missing database is.
+    if (llvm::sys::fs::exists(candidate) || linkLoops(key)) {
       std::string why;
       auto db = loadJson(key, why);
       if (!db) {

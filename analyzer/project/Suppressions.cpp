@@ -108,7 +108,11 @@ void reportUnknownNames(const std::string &file, const Directive &d, const std::
 
 FileSuppressions scan(const std::string &file, SourceText &text, const std::vector<std::string> &known) {
   FileSuppressions s;
-  std::vector<Directive> open;
+  // Open NOLINTBEGINs by check list ("*" for none): an END closes the latest
+  // open one with its list, so pairing costs one map look-up per comment
+  // (scanning every open BEGIN made 60,000 unmatched pairs take minutes).
+  std::map<std::string, std::vector<Directive>> open;
+  auto listOf = [](const Directive &d) { return d.checks ? "(" + d.checksText : std::string("*"); };
   unsigned lines = text.lineCount(file);
   for (unsigned n = 1; n <= lines; ++n) {
     std::string line = text.line(file, n);
@@ -120,29 +124,25 @@ FileSuppressions scan(const std::string &file, SourceText &text, const std::vect
       switch (d.kind) {
         case DirectiveKind::ThisLine: s.byLine[n].push_back(d); break;
         case DirectiveKind::NextLine: s.byLine[n + 1].push_back(d); break;
-        case DirectiveKind::Begin: open.push_back(d); break;
+        case DirectiveKind::Begin: open[listOf(d)].push_back(d); break;
         case DirectiveKind::End: {
-          auto match = open.rend();
-          for (auto it = open.rbegin(); it != open.rend(); ++it)
-            if (it->checksText == d.checksText && it->checks.has_value() == d.checks.has_value()) {
-              match = it;
-              break;
-            }
-          if (match == open.rend()) {
+          std::vector<Directive> &same = open[listOf(d)];
+          if (same.empty()) {
             s.unmatched.push_back(unmatchedFinding(
                 file, d, "unmatched 'NOLINTEND' comment without a previous 'NOLINTBEGIN' comment"));
           } else {
-            s.ranges.push_back({match->line, n, *match});
-            open.erase(std::next(match).base());
+            s.ranges.push_back({same.back().line, n, same.back()});
+            same.pop_back();
           }
           break;
         }
       }
     }
   }
-  for (const Directive &d : open)
-    s.unmatched.push_back(
-        unmatchedFinding(file, d, "unmatched 'NOLINTBEGIN' comment without a subsequent 'NOLINTEND' comment"));
+  for (const auto &[list, begins] : open)
+    for (const Directive &d : begins)
+      s.unmatched.push_back(
+          unmatchedFinding(file, d, "unmatched 'NOLINTBEGIN' comment without a subsequent 'NOLINTEND' comment"));
   return s;
 }
 

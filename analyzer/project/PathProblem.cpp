@@ -1,0 +1,43 @@
+#include "project/PathProblem.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+
+namespace nnlint {
+
+std::string unreachableReason(const std::string &path) {
+  llvm::sys::fs::file_status st;
+  std::error_code ec = llvm::sys::fs::status(path, st);
+  if (!ec) return "";
+  bool loop = ec == std::errc::too_many_symbolic_link_levels;
+  llvm::sys::fs::file_status link;
+  if (!llvm::sys::fs::status(path, link, /*follow=*/false) && link.type() == llvm::sys::fs::file_type::symlink_file)
+    return loop ? "a symbolic link that loops back on itself, so it names no file"
+                : "a symbolic link to a file that does not exist";
+  if (loop) return "its path goes through a symbolic link that loops back on itself, so it names no file";
+  if (ec == std::errc::permission_denied) return "cannot be reached: permission denied";
+  return "no such file";
+}
+
+bool entryExists(const std::string &path) {
+  llvm::sys::fs::file_status st;
+  return !llvm::sys::fs::status(path, st, /*follow=*/false);
+}
+
+bool linkLoops(const std::string &path) {
+  llvm::sys::fs::file_status st;
+  return llvm::sys::fs::status(path, st) == std::errc::too_many_symbolic_link_levels;
+}
+
+std::string kernelFileReason(const std::string &path) {
+  llvm::SmallString<256> real;
+  if (llvm::sys::fs::real_path(path, real)) return "";
+  for (llvm::StringRef top : {"/proc/", "/sys/"})
+    if (llvm::StringRef(real).starts_with(top))
+      return "a file of the kernel's " + top.drop_back().str() + " file system (" + std::string(real) +
+             "), not a source file";
+  return "";
+}
+
+}  // namespace nnlint
