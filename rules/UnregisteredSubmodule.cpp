@@ -25,6 +25,7 @@ class UnregisteredSubmodule : public Rule {
       if (!c.allMethodsSeen()) continue;
       for (const MemberFact &m : c.members) checkMember(index, c, m, out);
       for (const MemberFact &m : c.members) checkNeverConstructed(index, c, m, out);
+      checkCallables(c, out);
       checkStructFields(index, c, out);
     }
   }
@@ -124,6 +125,28 @@ class UnregisteredSubmodule : public Rule {
     }
   }
 
+  // A member that holds no module by its type (a std::function, a lambda)
+  // given a closure that captures a module created here and never
+  // registered: the closure is the module's only owner.
+  void checkCallables(const ClassFact &c, std::vector<Finding> &out) const {
+    std::set<std::string> reported;
+    for (const WriteFact &w : c.writes) {
+      if (!w.freshModule || w.fromRegistration || w.unknownModule || c.member(w.member)) continue;
+      if (c.escapes(w.member) || reported.count(w.member)) continue;
+      bool runs = false;
+      for (const auto &[name, method] : c.methods) runs |= !isSetupMethod(name) && method.membersUsed.count(w.member);
+      if (!runs) continue;
+      reported.insert(w.member);
+      Finding f;
+      f.check = info().id;
+      f.severity = Severity::Warning;
+      f.loc = w.loc;
+      f.message = "'" + w.member + "' is given a callable that holds a submodule created here and never registered "
+                  "with register_module(); parameters(), to(), eval(), save and clone() do not see it";
+      out.push_back(std::move(f));
+    }
+  }
+
   // `Linear head{nullptr};` that nothing ever gives a module, used on every
   // path through forward(): the first call throws "Accessing empty ModuleHolder".
   void checkNeverConstructed(const ModelIndex &index, const ClassFact &c, const MemberFact &m,
@@ -169,7 +192,8 @@ class UnregisteredSubmodule : public Rule {
       // and never registered, or members none of which is registered. A
       // module it cannot follow (unknownModule) may be registered elsewhere.
       bool unregistered = raw ? w.freshModule && !w.fromRegistration
-                              : w.freshModule || (!elsewhere && !w.unknownModule);
+                              : w.freshModule || ((!w.sourceMembers.empty() || w.fromParameter) && !elsewhere &&
+                                                  !w.unknownModule);
       if (unregistered && !fresh) fresh = &w;
     }
     // A default-constructed ModuleList or Sequential is empty: what it holds comes from its writes.

@@ -59,8 +59,10 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
   const CXXRecordDecl *owner;
   std::set<std::string> members;
   std::set<std::string> methods;
+  bool sawLambda = false;
   int inLambda = 0;
   bool TraverseLambdaExpr(LambdaExpr *l) {
+    sawLambda = true;
     ++inLambda;
     bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
     --inLambda;
@@ -209,7 +211,16 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     if (object) {
       std::vector<Ref> targets = refsOf(object);
       if (isAppendMethod(name)) {
-        for (const Expr *arg : call->arguments()) recordWrites(targets, WriteKind::Append, arg, call->getBeginLoc());
+        // `ls.emplace_back(4, 4)`: arguments that denote no module construct a new element.
+        bool constructs = StringRef(name).starts_with("emplace") && call->getNumArgs() > 0 &&
+                          std::none_of(call->arg_begin(), call->arg_end(),
+                                       [&](const Expr *arg) { return !aliases_.denotes(arg).empty(); });
+        size_t before = cls_ ? cls_->writes.size() : 0;
+        if (constructs) recordWrites(targets, WriteKind::Append, nullptr, call->getBeginLoc());
+        else
+          for (const Expr *arg : call->arguments()) recordWrites(targets, WriteKind::Append, arg, call->getBeginLoc());
+        if (constructs && cls_)
+          for (size_t i = before; i < cls_->writes.size(); ++i) cls_->writes[i].freshModule = true;
       } else if (name == "clear") {
         recordWrites(targets, WriteKind::Clear, nullptr, call->getBeginLoc());
       } else if (name == "assign" || name == "resize") {
@@ -317,6 +328,8 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       describeValue(value, w, targets, objects);
       LambdaMembers lambdas(owner_);
       lambdas.TraverseStmt(const_cast<Expr *>(value));
+      // A member that holds no module by its type holds one only through a closure.
+      if (cls_ && !cls_->member(target.member) && !lambdas.sawLambda) objects.clear();
       w.capturedMembers = std::move(lambdas.members);
       w.capturedMethods = std::move(lambdas.methods);
       // `cells_ = {}` empties the container.
@@ -439,6 +452,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       for (const ModuleRef &m : objects) {
         if (registered_.count(m)) continue;
         w.unknownModule |= isUnknownModule(m);
+        w.fromParameter |= m.kind == ModuleRef::Kind::Param;
         if (m.kind == ModuleRef::Kind::Returned) {
           helpers.insert(m.name);
           continue;

@@ -15,6 +15,7 @@ enum class LibraryEffect {
   CopiesModule,
   PassesArgument,
   ElementOfArgument,
+  CombinesArguments,  // a pair or tuple of its arguments
   LoadsModule,       // torch::load(module, source[, device])
   ReadsArchive,      // archive.load_from(source[, device])
   LoadsFromArchive,  // module->load(archive), archive >> module

@@ -216,6 +216,15 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
   }
   if (const auto *c = dyn_cast<ConditionalOperator>(e))
     return join(std::vector<const Expr *>{c->getTrueExpr(), c->getFalseExpr()});
+  // A construction in a template whose type is not known yet: `Block(4, 4)`.
+  if (isa<CXXUnresolvedConstructExpr>(e)) return {ModuleRef{ModuleRef::Kind::Created, "", 0, e}};
+  // A closure holds what it captures: `[lin](Tensor x) { return lin(x); }`.
+  if (const auto *l = dyn_cast<LambdaExpr>(e)) {
+    std::vector<const Expr *> captured;
+    for (const Expr *init : l->capture_inits())
+      if (init) captured.push_back(init);
+    return join(captured);
+  }
   // Braced lists: `{fc1, fc2}`, `{&cell_0, &cell_1}`, std::vector<Linear>{a, b}.
   if (const auto *il = dyn_cast<InitListExpr>(e)) return join(il->inits());
   if (const auto *sil = dyn_cast<CXXStdInitializerListExpr>(e)) return denotes(sil->getSubExpr(), depth + 1);
@@ -237,8 +246,12 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
         case LibraryEffect::PassesArgument:
         case LibraryEffect::ElementOfArgument:
           return call->getNumArgs() >= 1 ? denotes(call->getArg(0), depth + 1) : ModuleRefs{};
+        case LibraryEffect::CombinesArguments:
+          return join(call->arguments());
         case LibraryEffect::PassesObject:
           return denotes(callObject(call), depth + 1);
+        default:
+          break;
       }
     }
     // Dependent calls in a template: a view of the object they are called on.

@@ -99,7 +99,8 @@ NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullI
 NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
 NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when)
 NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
-            unknownModule, afterRegistration, valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers, capturedMethods)
+            unknownModule, afterRegistration, fromParameter,
+            valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers, capturedMethods)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
 NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration, conditional)

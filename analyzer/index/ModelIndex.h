@@ -103,6 +103,7 @@ struct WriteFact {
   // A registration of the member in the same method may run before this
   // assignment on some path (so it may replace what was registered).
   bool afterRegistration = false;
+  bool fromParameter = false;  // the value holds a module the function was given (the caller's)
   // The written value's source text, for fix-its: set only for `member = value;`
   // in a method body when the value is plain text of one file (no macro).
   SourcePoint valueBegin, valueEnd;
