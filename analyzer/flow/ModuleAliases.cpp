@@ -230,8 +230,13 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
   if (const auto *sil = dyn_cast<CXXStdInitializerListExpr>(e)) return denotes(sil->getSubExpr(), depth + 1);
   if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) return denotes(mt->getSubExpr(), depth + 1);
   if (const auto *c = dyn_cast<CXXConstructExpr>(e)) {
+    // A container, pair or tuple built from its elements holds what they
+    // denote, whatever it holds them as (`{"w", &w_}` in a vector of pairs).
     auto held = classifyMemberType(c->getType());
-    if (held && held->kind == HoldKind::Container && (c->isListInitialization() || c->getNumArgs() > 1))
+    const CXXRecordDecl *rd = c->getType()->getAsCXXRecordDecl();
+    bool stdAggregate = !held && rd && rd->isInStdNamespace();
+    if (((held && held->kind == HoldKind::Container) || stdAggregate) &&
+        (c->isListInitialization() || c->getNumArgs() > 1))
       return join(c->arguments());
   }
   if (const auto *call = dyn_cast<CallExpr>(e)) {
