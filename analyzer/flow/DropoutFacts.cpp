@@ -238,14 +238,28 @@ class HelperDropouts {
 
 }  // namespace
 
+// True when `e` can hold only while `is_training()` does: the call itself, a
+// conjunction with it, or a local initialised with one (`bool train =
+// is_training() && p > 0;`).
+bool impliesTraining(const Expr *e, int depth = 0) {
+  if (!e || depth > 8) return false;
+  e = e->IgnoreParenImpCasts();
+  if (const auto *call = dyn_cast<CallExpr>(e)) return isTraining(call);
+  if (const auto *b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_LAnd)
+    return impliesTraining(b->getLHS(), depth + 1) || impliesTraining(b->getRHS(), depth + 1);
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+    if (const auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && v->hasLocalStorage() && !isa<ParmVarDecl>(v))
+      return impliesTraining(v->getInit(), depth + 1);
+  return false;
+}
+
 // `is_training()` holds on this edge: the dropout behind it runs in training only.
 bool trainingEdge(const Expr *condition, bool value) {
   if (const auto *u = dyn_cast<UnaryOperator>(condition); u && u->getOpcode() == UO_LNot) {
     condition = u->getSubExpr()->IgnoreParenImpCasts();
     value = !value;
   }
-  const auto *call = dyn_cast<CallExpr>(condition);
-  return value && call && isTraining(call);
+  return value && impliesTraining(condition);
 }
 
 void collectDropoutFacts(const FunctionDecl *fd, ASTContext &ctx, const SourceFilter &filter,

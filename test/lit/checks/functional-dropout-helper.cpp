@@ -58,6 +58,19 @@ struct GuardedImpl : torch::nn::Module {
   torch::nn::Linear fc{nullptr};
 };
 
+// The mode kept in a local flag first, alone or with other conditions.
+struct LocalFlagImpl : torch::nn::Module {
+  LocalFlagImpl() { fc = register_module("fc", torch::nn::Linear(8, 2)); }
+  torch::Tensor forward(torch::Tensor x) {
+    const bool train = is_training() && x.size(0) > 1;
+    if (train) x = F::dropout(x, F::DropoutFuncOptions().p(0.2));
+    bool augmenting = is_training();
+    if (x.size(1) > 4 && augmenting) x = head_features(x);
+    return fc(x);
+  }
+  torch::nn::Linear fc{nullptr};
+};
+
 // Behind another condition it still runs in eval().
 struct ShapeGuardImpl : torch::nn::Module {
   ShapeGuardImpl() { fc = register_module("fc", torch::nn::Linear(8, 2)); }
