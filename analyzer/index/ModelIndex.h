@@ -221,7 +221,8 @@ enum class DeadReason {
   Discarded,    // the result is never used
   Overwritten,  // the variable that holds the result is overwritten before it is read
   NoGrad,       // computed under torch::NoGradGuard / InferenceMode
-  Detached,     // reaches the method's results only through detach(), data() or item()
+  Detached,     // reaches the method's results only through a gradient cut (detach(), argmax(), a comparison, ...)
+  NeverRuns,    // every use is under a condition that is constant (`if constexpr`, a const flag) and false
 };
 
 // A member (or own method) whose every use in a method is dead, and the first such use.
