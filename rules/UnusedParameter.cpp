@@ -22,7 +22,8 @@ std::string whyDead(const DeadUse &d) {
     case DeadReason::NoGrad:
       return "it runs only under torch::NoGradGuard while its parameters still require grad";
     case DeadReason::Detached:
-      return "its result reaches the output only through detach(), data() or item()";
+      return "its result reaches the output only through " +
+             (d.variable.empty() ? std::string("detach(), data() or item()") : d.variable);
   }
   return "";
 }

@@ -88,6 +88,13 @@ class Scan : public RecursiveASTVisitor<Scan> {
       moduleObjects.push_back(object);
       return true;
     }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) {
+      // `weight.size(0)`, `scale.dim()`: reading a tensor's shape computes nothing with it.
+      const auto *me = dyn_cast<MemberExpr>(stripCopies(mc->getImplicitObjectArgument()));
+      if (me && isThisMember(me) && isTensorMethod(mc->getMethodDecl()) && !isGradientCut(mc) &&
+          !isTensorType(mc->getType()))
+        metadataReads.insert(me);
+    }
     if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
       if (const CXXMethodDecl *md = mc->getMethodDecl(); md && md->getParent() == owner_ &&
                                                          isa<CXXThisExpr>(mc->getImplicitObjectArgument()->IgnoreParenImpCasts()))
@@ -104,6 +111,7 @@ class Scan : public RecursiveASTVisitor<Scan> {
   std::vector<const Expr *> sinks;
   std::vector<const Expr *> moduleObjects;
   std::set<const MemberExpr *> live;
+  std::set<const MemberExpr *> metadataReads;
   std::set<const DeclRefExpr *> writtenRefs;  // a local as the target of `=`
 
  private:
@@ -143,6 +151,37 @@ bool contains(const SourceManager &sm, SourceRange r, SourceLocation loc) {
          !sm.isBeforeInTranslationUnit(r.getEnd(), loc);
 }
 
+// What cuts the gradient of a use: the innermost gradient cut or C++ number
+// around it, described for the message; "" for detach(), data() and item(),
+// which the message names anyway.
+std::string cutAround(const Stmt *body, const MemberExpr *use, ASTContext &ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &sm;
+    SourceLocation at;
+    const Expr *best = nullptr;
+    Finder(const SourceManager &s, SourceLocation l) : sm(s), at(l) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitExpr(Expr *e) {
+      const auto *call = dyn_cast<CallExpr>(e);
+      bool scalar = isScalarValue(e) && !isa<ImplicitCastExpr>(e) && e->children().begin() != e->children().end();
+      bool cut = (call && isGradientCut(call)) || scalar;
+      if (cut && contains(sm, e->getSourceRange(), at)) best = e;  // visited outermost first
+      return true;
+    }
+  } finder(ctx.getSourceManager(), use->getBeginLoc());
+  finder.TraverseStmt(const_cast<Stmt *>(body));
+  if (!finder.best) return "";
+  if (const auto *call = dyn_cast<CallExpr>(finder.best); call && isGradientCut(call)) {
+    const FunctionDecl *fd = call->getDirectCallee();
+    std::string n = fd->getDeclName().isIdentifier() ? fd->getName().str() : "";
+    if (n == "detach" || n == "detach_" || n == "data" || n == "item") return "";
+    if (n.empty()) return "a comparison, which carries no gradient";
+    return n + "(), which carries no gradient";
+  }
+  return "a C++ number ('" + finder.best->getType().getNonReferenceType().getUnqualifiedType().getAsString() +
+         "'), which carries no gradient";
+}
+
 }  // namespace
 
 DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
@@ -174,7 +213,7 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
     const MemberExpr *first = nullptr;
     bool isLive = false;
     for (const MemberExpr *me : uses) {
-      bool computes = computing.count(me) || isTensorType(me->getType());
+      bool computes = computing.count(me) || (isTensorType(me->getType()) && !scan.metadataReads.count(me));
       if (scan.live.count(me) || gradient.count(me) || (!computes && !flow.underNoGrad(me))) {
         isLive = true;
         break;
@@ -189,6 +228,7 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
       d.variable = guard->getNameAsString();
     } else if (value.count(first)) {
       d.reason = DeadReason::Detached;
+      d.variable = cutAround(method->getBody(), first, ctx);
     } else {
       // The local the value went into, if any: the innermost definition around the use.
       const LocalFlow::Def *into = nullptr;
