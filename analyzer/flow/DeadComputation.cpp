@@ -2,11 +2,14 @@
 
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
+#include "flow/ConstantBranches.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -209,7 +212,17 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
   } counter{{}, reads, scan.writtenRefs};
   counter.TraverseStmt(method->getBody());
 
-  for (const auto &[member, uses] : scan.mentions) {
+  ConstantBranches constants(method->getBody(), ctx);
+  for (const auto &[member, all] : scan.mentions) {
+    // Uses under a constant false condition never run: they do not count.
+    std::vector<const MemberExpr *> uses;
+    for (const MemberExpr *me : all)
+      if (!constants.neverRuns(me)) uses.push_back(me);
+    if (uses.empty()) {
+      out.members[member] = DeadUse{DeadReason::NeverRuns, toPoint(sm, all.front()->getBeginLoc()),
+                                    *constants.neverRuns(all.front())};
+      continue;
+    }
     const MemberExpr *first = nullptr;
     bool isLive = false;
     for (const MemberExpr *me : uses) {
@@ -246,6 +259,11 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
   }
 
   for (const auto &[callee, calls] : scan.ownCalls) {
+    if (std::all_of(calls.begin(), calls.end(), [&](const CXXMemberCallExpr *c) { return constants.neverRuns(c); })) {
+      out.callees[callee] = DeadUse{DeadReason::NeverRuns, toPoint(sm, calls.front()->getBeginLoc()),
+                                    *constants.neverRuns(calls.front())};
+      continue;
+    }
     const VarDecl *guard = nullptr;
     for (const CXXMemberCallExpr *call : calls)
       if (!(guard = flow.noGradGuardOf(call))) break;
