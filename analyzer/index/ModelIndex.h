@@ -416,11 +416,24 @@ struct CallSiteFact {
   std::string fixText;
 };
 
+// A call of a user module class's method made on one of its objects by code
+// other than the class's own methods (`model->compute_loss(x)` in a training
+// step, `backbone->features(x)` in an owner's forward(), `net(x)`).
+struct OutsideCallFact {
+  std::string moduleClass;   // key of the class that declares the method called
+  std::string method;        // its name; "forward" for a holder's operator()
+  std::string callerClass;   // key of the module class whose method makes the call; "" for other code
+  std::string callerMethod;  // that method's name ("<ctor>", ...), or the function's qualified name
+  bool training = false;     // the calling function calls backward()
+  SourcePoint loc;
+};
+
 struct ModelIndex {
   std::map<std::string, ClassFact> classes;  // by key: "Name@file:line" of the definition
   std::vector<ForwardCallFact> forwardCalls;
   std::map<std::string, HelperSummary> helpers;  // keyed by USR
   std::vector<CallSiteFact> callSites;
+  std::vector<OutsideCallFact> outsideCalls;
 
   // Adds the facts from another translation unit of the same run.
   void merge(const ModelIndex &other);
