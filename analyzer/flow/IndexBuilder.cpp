@@ -13,6 +13,7 @@
 #include "flow/ModuleAliases.h"
 #include "flow/ModuleContents.h"
 #include "flow/ModuleDictKeys.h"
+#include "flow/OutsideCalls.h"
 #include "flow/OutsideMemberUses.h"
 #include "flow/ParameterWrites.h"
 #include "flow/RunningStatsModules.h"
@@ -621,6 +622,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
     recordOutsideMemberUses(fd, index_);
     collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
+    collectOutsideCalls(fd, ctx_, filter_, index_.outsideCalls);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];
       m.returnsValue = !fd->getReturnType()->isVoidType() && !isa<CXXConstructorDecl>(fd);
