@@ -75,7 +75,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(DeadReason, {{DeadReason::Discarded, "discarded"},
                                           {DeadReason::Overwritten, "overwritten"},
                                           {DeadReason::NoGrad, "no_grad"},
                                           {DeadReason::Detached, "detached"},
-                                          {DeadReason::NeverRuns, "never_runs"}})
+                                          {DeadReason::NeverRuns, "never_runs"},
+                                          {DeadReason::IgnoredByCallee, "ignored_by_callee"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dropout_always_on"},
                                             {CallSiteKind::LoadWithoutDevice, "load_without_device"},

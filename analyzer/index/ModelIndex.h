@@ -223,6 +223,7 @@ enum class DeadReason {
   NoGrad,       // computed under torch::NoGradGuard / InferenceMode
   Detached,     // reaches the method's results only through a gradient cut (detach(), argmax(), a comparison, ...)
   NeverRuns,    // every use is under a condition that is constant (`if constexpr`, a const flag) and false
+  IgnoredByCallee,  // reaches the results only through an argument that the called forward() never uses
 };
 
 // A member (or own method) whose every use in a method is dead, and the first such use.
