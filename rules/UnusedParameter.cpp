@@ -24,6 +24,8 @@ std::string whyDead(const DeadUse &d) {
     case DeadReason::Detached:
       return "its result reaches the output only through " +
              (d.variable.empty() ? std::string("detach(), data() or item()") : d.variable);
+    case DeadReason::IgnoredByCallee:
+      return "its result reaches the output only through " + d.variable + ", which never passes it on to its result";
     case DeadReason::NeverRuns:
       return "every use is under the condition '" + d.variable + "', which is a compile-time constant that never lets it run";
   }
@@ -36,6 +38,7 @@ std::string deadNote(const DeadUse &d) {
     case DeadReason::Overwritten: return "result overwritten before use here";
     case DeadReason::NoGrad: return "used under the no-grad guard '" + d.variable + "' here";
     case DeadReason::Detached: return "result detached from the gradient here";
+    case DeadReason::IgnoredByCallee: return "passed here to " + d.variable + ", which ignores it";
     case DeadReason::NeverRuns: return "never runs: '" + d.variable + "' is a compile-time constant";
   }
   return "";

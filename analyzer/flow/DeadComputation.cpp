@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -135,18 +136,118 @@ class Scan : public RecursiveASTVisitor<Scan> {
   int lambdaDepth_ = 0;
 };
 
-std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const std::vector<const Expr *> &from,
-                                            bool throughCuts) {
-  std::set<const MemberExpr *> out;
-  for (const Expr *e : from)
-    flow.trace(
-        e,
-        [&](const Expr *leaf, std::optional<unsigned>) {
-          if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThisMember(me)) out.insert(me);
-          return true;
-        },
-        throughCuts);
+// The forward() of a user module that a call runs, with the arguments that
+// stand for its parameters: `dec(tgt, memory)` on a holder, `dec->forward(...)`.
+struct ForwardCall {
+  const FunctionDecl *forward = nullptr;  // its definition
+  std::vector<const Expr *> args;         // by parameter
+};
+
+std::optional<ForwardCall> userForwardCall(const CallExpr *call) {
+  const CXXRecordDecl *impl = nullptr;
+  ForwardCall out;
+  const Expr *object = nullptr;
+  if (!isModuleCall(call, object)) return std::nullopt;
+  unsigned first = 0;
+  if (isa<CXXOperatorCallExpr>(call)) {
+    impl = moduleImplOf(object->getType());
+    first = 1;
+  } else if (const CXXMethodDecl *md = cast<CXXMemberCallExpr>(call)->getMethodDecl()) {
+    impl = md->getParent();
+  }
+  if (!impl || !impl->hasDefinition() || isLibraryDecl(impl)) return std::nullopt;
+  impl = impl->getDefinition();
+  const CXXMethodDecl *forward = nullptr;
+  for (const NamedDecl *d : impl->lookup(&impl->getASTContext().Idents.get("forward"))) {
+    const auto *md = dyn_cast<CXXMethodDecl>(d);
+    if (!md || forward) return std::nullopt;  // overloaded, or a template: not followed
+    forward = md;
+  }
+  const FunctionDecl *definition = nullptr;
+  if (!forward || !forward->hasBody(definition) || forward->isVirtual()) return std::nullopt;
+  if (call->getNumArgs() - first > definition->getNumParams()) return std::nullopt;
+  out.forward = definition;
+  for (unsigned i = first; i < call->getNumArgs(); ++i) out.args.push_back(call->getArg(i));
   return out;
+}
+
+// Which parameters of a user module's forward() can give a gradient back:
+// those whose value reaches what it returns, stores or passes on.
+std::vector<bool> liveParameters(const FunctionDecl *forward, ASTContext &ctx, int depth);
+
+// Traces a gradient from `from` to the members whose values flow there. A
+// call of a user module's forward() whose body is seen passes on only the
+// arguments of its live parameters: `decoder(tgt, memory)` gives no gradient
+// to `memory` when the decoder's forward() never uses it.
+// An argument that a called forward() never uses.
+struct Dropped {
+  const Expr *arg;
+  const FunctionDecl *forward;
+  unsigned param;
+};
+
+struct TraceOptions {
+  bool throughCuts = false;  // follow values through detach(), NoGradGuard, ...
+  bool prune = true;         // drop the arguments a called forward() never uses
+  std::vector<Dropped> *dropped = nullptr;
+};
+
+void traceGradient(const LocalFlow &flow, const Expr *from, ASTContext &ctx, int depth, const TraceOptions &o,
+                   const std::function<void(const Expr *)> &onLeaf, std::set<const Expr *> &expanded) {
+  flow.trace(
+      from,
+      [&](const Expr *leaf, std::optional<unsigned>) {
+        onLeaf(leaf);
+        const auto *call = dyn_cast<CallExpr>(leaf);
+        std::optional<ForwardCall> fc = call && o.prune && depth < 3 ? userForwardCall(call) : std::nullopt;
+        if (!fc) return true;
+        if (!expanded.insert(leaf).second) return false;
+        std::vector<bool> live = liveParameters(fc->forward, ctx, depth + 1);
+        const Expr *object = nullptr;
+        isModuleCall(call, object);
+        traceGradient(flow, object, ctx, depth, o, onLeaf, expanded);
+        for (unsigned i = 0; i < fc->args.size(); ++i) {
+          if (i >= live.size() || live[i]) traceGradient(flow, fc->args[i], ctx, depth, o, onLeaf, expanded);
+          else if (o.dropped) o.dropped->push_back({fc->args[i], fc->forward, i});
+        }
+        return false;
+      },
+      o.throughCuts);
+}
+
+std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const std::vector<const Expr *> &from,
+                                            const TraceOptions &o, ASTContext &ctx) {
+  std::set<const MemberExpr *> out;
+  std::set<const Expr *> expanded;
+  for (const Expr *e : from)
+    traceGradient(flow, e, ctx, 0, o, [&](const Expr *leaf) {
+      if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThisMember(me)) out.insert(me);
+    }, expanded);
+  return out;
+}
+
+// Answers for the forward() bodies seen while judging one method (cleared for each).
+std::map<const FunctionDecl *, std::vector<bool>> &liveCache() {
+  static std::map<const FunctionDecl *, std::vector<bool>> cache;
+  return cache;
+}
+
+std::vector<bool> liveParameters(const FunctionDecl *forward, ASTContext &ctx, int depth) {
+  if (auto it = liveCache().find(forward); it != liveCache().end()) return it->second;
+  liveCache()[forward] = std::vector<bool>(forward->getNumParams(), true);  // a cycle: assume used
+  std::vector<bool> live(forward->getNumParams(), false);
+  LocalFlow flow(forward, ctx);
+  Scan scan(flow, cast<CXXMethodDecl>(forward)->getParent());
+  scan.TraverseStmt(forward->getBody());
+  std::set<const Expr *> expanded;
+  for (const Expr *sink : scan.sinks)
+    traceGradient(flow, sink, ctx, depth, TraceOptions{}, [&](const Expr *leaf) {
+      if (const auto *ref = dyn_cast<DeclRefExpr>(leaf))
+        if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl()); p && p->getDeclContext() == forward)
+          live[p->getFunctionScopeIndex()] = true;
+    }, expanded);
+  liveCache()[forward] = live;
+  return live;
 }
 
 bool contains(const SourceManager &sm, SourceRange r, SourceLocation loc) {
@@ -194,12 +295,16 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
   LocalFlow flow(method, ctx);
   Scan scan(flow, method->getParent());
   scan.TraverseStmt(method->getBody());
+  liveCache().clear();
 
-  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan.sinks, false);
-  std::set<const MemberExpr *> value = reachedMembers(flow, scan.sinks, true);
+  std::vector<Dropped> dropped;
+  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan.sinks, TraceOptions{false, true, &dropped}, ctx);
+  std::set<const MemberExpr *> value = reachedMembers(flow, scan.sinks, TraceOptions{true, false, nullptr}, ctx);
+  // Where the value goes when arguments that a called forward() ignores are dropped.
+  std::set<const MemberExpr *> kept = reachedMembers(flow, scan.sinks, TraceOptions{true, true, &dropped}, ctx);
   // Uses that would give a gradient if their value got anywhere: tensor
   // members read, and modules whose forward() is called.
-  std::set<const MemberExpr *> computing = reachedMembers(flow, scan.moduleObjects, true);
+  std::set<const MemberExpr *> computing = reachedMembers(flow, scan.moduleObjects, TraceOptions{true, false, nullptr}, ctx);
 
   std::map<const Decl *, unsigned> reads;
   struct Reads : RecursiveASTVisitor<Reads> {
@@ -239,6 +344,16 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
     if (const VarDecl *guard = flow.noGradGuardOf(first)) {
       d.reason = DeadReason::NoGrad;
       d.variable = guard->getNameAsString();
+    } else if (value.count(first) && !kept.count(first)) {
+      d.reason = DeadReason::IgnoredByCallee;
+      for (const Dropped &drop : dropped)
+        if (reachedMembers(flow, {drop.arg}, TraceOptions{true, true, nullptr}, ctx).count(first)) {
+          const ParmVarDecl *p = drop.forward->getParamDecl(drop.param);
+          d.variable = "parameter '" + p->getNameAsString() + "' of " +
+                       cast<CXXMethodDecl>(drop.forward)->getParent()->getNameAsString() + "::forward()";
+          d.loc = toPoint(sm, drop.arg->getBeginLoc());
+          break;
+        }
     } else if (value.count(first)) {
       d.reason = DeadReason::Detached;
       d.variable = cutAround(method->getBody(), first, ctx);
