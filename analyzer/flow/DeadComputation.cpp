@@ -39,18 +39,105 @@ bool isModuleCall(const CallExpr *call, const Expr *&object) {
   return true;
 }
 
+// The closure of a lambda: `[&](Tensor h) { ... }` itself, or a
+// std::function built from it.
+const LambdaExpr *lambdaOf(const Expr *e) {
+  for (int depth = 0; e && depth < 8; ++depth) {
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto *l = dyn_cast<LambdaExpr>(e)) return l;
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0);
+    else if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
+    else if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
+    else if (const auto *f = dyn_cast<CXXFunctionalCastExpr>(e)) e = f->getSubExpr();
+    else return nullptr;
+  }
+  return nullptr;
+}
+
+// Lambdas whose value nnlint follows: kept in a local (auto or
+// std::function) that is only ever called, or called where they are written,
+// and that write no variable of the enclosing function. What such a lambda
+// computes reaches only the results of its calls.
+std::set<const LambdaExpr *> followedLambdas(const Stmt *body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::map<const VarDecl *, const LambdaExpr *> held;
+    std::map<const VarDecl *, unsigned> uses, calls;
+    std::set<const LambdaExpr *> called, writing;
+    const LambdaExpr *current = nullptr;
+    bool VisitVarDecl(VarDecl *v) {
+      if (v->isLocalVarDecl() && !v->getType()->isReferenceType())
+        if (const LambdaExpr *l = lambdaOf(v->getInit())) held[v] = l;
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *r) {
+      if (const auto *v = dyn_cast<VarDecl>(r->getDecl())) ++uses[v];
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
+      if (op->isAssignmentOp() && op->getNumArgs() == 2) write(op->getArg(0));
+      if (op->getOperator() != OO_Call || op->getNumArgs() < 1) return true;
+      const Expr *callee = op->getArg(0)->IgnoreImplicit()->IgnoreParens();
+      if (const auto *r = dyn_cast<DeclRefExpr>(callee))
+        if (const auto *v = dyn_cast<VarDecl>(r->getDecl())) ++calls[v];
+      if (const LambdaExpr *l = lambdaOf(callee)) called.insert(l);
+      return true;
+    }
+    // A write inside a lambda to a variable declared outside it.
+    void write(const Expr *target) {
+      const Expr *e = target->IgnoreParenImpCasts();
+      while (const auto *me = dyn_cast<MemberExpr>(e)) e = me->getBase()->IgnoreParenImpCasts();
+      const auto *r = dyn_cast<DeclRefExpr>(e);
+      const auto *v = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+      if (current && v && v->getDeclContext() != current->getCallOperator()) writing.insert(current);
+    }
+    bool TraverseLambdaExpr(LambdaExpr *l) {
+      const LambdaExpr *outer = current;
+      current = l;
+      bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
+      current = outer;
+      return ok;
+    }
+    bool VisitBinaryOperator(BinaryOperator *op) {
+      if (op->isAssignmentOp()) write(op->getLHS());
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+      if (const CXXMethodDecl *md = call->getMethodDecl(); md && !md->isConst()) write(call->getImplicitObjectArgument());
+      if (const CXXMethodDecl *md = call->getMethodDecl(); md && isTensorMethod(md) && md->getDeclName().isIdentifier() &&
+                                                         md->getName().ends_with("_"))
+        write(call->getImplicitObjectArgument());
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<Stmt *>(body));
+  std::set<const LambdaExpr *> out(finder.called.begin(), finder.called.end());
+  for (const auto &[v, l] : finder.held)
+    if (finder.uses[v] == finder.calls[v]) out.insert(l);
+  for (const LambdaExpr *l : finder.writing) out.erase(l);
+  return out;
+}
+
 // What one method body does with values: where they leave the method
 // (sinks), which members it mentions, which modules it calls.
 class Scan : public RecursiveASTVisitor<Scan> {
  public:
   Scan(const LocalFlow &flow, const CXXRecordDecl *owner) : flow_(flow), owner_(owner) {}
 
+  void run(const Stmt *body) {
+    followed_ = followedLambdas(body);
+    TraverseStmt(const_cast<Stmt *>(body));
+  }
+
   bool TraverseLambdaExpr(LambdaExpr *l) {
-    ++lambdaDepth_;
+    bool followed = !lambdaDepth_ && followed_.count(l);
+    const LambdaExpr *outer = inFollowed_;
+    if (followed) inFollowed_ = l;
+    else ++lambdaDepth_;
     for (Expr *init : l->capture_inits())
       if (init) TraverseStmt(init);
     TraverseStmt(l->getBody());
-    --lambdaDepth_;
+    if (followed) inFollowed_ = outer;
+    else --lambdaDepth_;
     return true;
   }
 
@@ -58,16 +145,17 @@ class Scan : public RecursiveASTVisitor<Scan> {
     if (!isThisMember(me)) return true;
     mentions[me->getMemberDecl()->getNameAsString()].push_back(me);
     if (lambdaDepth_) live.insert(me);  // not followed into lambdas: assume it is used
+    else if (inFollowed_) lambdaMentions[inFollowed_].push_back(me);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    if (lambdaDepth_) sinks.push_back(ref);  // a captured local escapes into the lambda
+    if (lambdaDepth_ || inFollowed_) sinks.push_back(ref);  // a captured local escapes into the lambda
     return true;
   }
 
   bool VisitReturnStmt(ReturnStmt *r) {
-    if (!lambdaDepth_ && r->getRetValue()) sinks.push_back(r->getRetValue());
+    if (!lambdaDepth_ && !inFollowed_ && r->getRetValue()) sinks.push_back(r->getRetValue());
     return true;
   }
 
@@ -115,6 +203,7 @@ class Scan : public RecursiveASTVisitor<Scan> {
   std::vector<const Expr *> sinks;
   std::vector<const Expr *> moduleObjects;
   std::set<const MemberExpr *> live;
+  std::map<const LambdaExpr *, std::vector<const MemberExpr *>> lambdaMentions;  // in followed lambdas
   std::set<const MemberExpr *> metadataReads;
   std::set<const DeclRefExpr *> writtenRefs;  // a local as the target of `=`
 
@@ -133,7 +222,9 @@ class Scan : public RecursiveASTVisitor<Scan> {
 
   const LocalFlow &flow_;
   const CXXRecordDecl *owner_;
-  int lambdaDepth_ = 0;
+  int lambdaDepth_ = 0;  // inside a lambda that is not followed
+  const LambdaExpr *inFollowed_ = nullptr;
+  std::set<const LambdaExpr *> followed_;
 };
 
 // The forward() of a user module that a call runs, with the arguments that
@@ -215,13 +306,19 @@ void traceGradient(const LocalFlow &flow, const Expr *from, ASTContext &ctx, int
       o.throughCuts);
 }
 
-std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const std::vector<const Expr *> &from,
-                                            const TraceOptions &o, ASTContext &ctx) {
+// Members whose values flow into `from`; a followed lambda's value carries
+// every member it mentions.
+std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const Scan &scan,
+                                            const std::vector<const Expr *> &from, const TraceOptions &o,
+                                            ASTContext &ctx) {
   std::set<const MemberExpr *> out;
   std::set<const Expr *> expanded;
   for (const Expr *e : from)
     traceGradient(flow, e, ctx, 0, o, [&](const Expr *leaf) {
       if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThisMember(me)) out.insert(me);
+      if (const auto *l = dyn_cast<LambdaExpr>(leaf))
+        if (auto it = scan.lambdaMentions.find(l); it != scan.lambdaMentions.end())
+          out.insert(it->second.begin(), it->second.end());
     }, expanded);
   return out;
 }
@@ -238,7 +335,7 @@ std::vector<bool> liveParameters(const FunctionDecl *forward, ASTContext &ctx, i
   std::vector<bool> live(forward->getNumParams(), false);
   LocalFlow flow(forward, ctx);
   Scan scan(flow, cast<CXXMethodDecl>(forward)->getParent());
-  scan.TraverseStmt(forward->getBody());
+  scan.run(forward->getBody());
   std::set<const Expr *> expanded;
   for (const Expr *sink : scan.sinks)
     traceGradient(flow, sink, ctx, depth, TraceOptions{}, [&](const Expr *leaf) {
@@ -294,17 +391,17 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
   const SourceManager &sm = ctx.getSourceManager();
   LocalFlow flow(method, ctx);
   Scan scan(flow, method->getParent());
-  scan.TraverseStmt(method->getBody());
+  scan.run(method->getBody());
   liveCache().clear();
 
   std::vector<Dropped> dropped;
-  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan.sinks, TraceOptions{false, true, &dropped}, ctx);
-  std::set<const MemberExpr *> value = reachedMembers(flow, scan.sinks, TraceOptions{true, false, nullptr}, ctx);
+  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan, scan.sinks, TraceOptions{false, true, &dropped}, ctx);
+  std::set<const MemberExpr *> value = reachedMembers(flow, scan, scan.sinks, TraceOptions{true, false, nullptr}, ctx);
   // Where the value goes when arguments that a called forward() ignores are dropped.
-  std::set<const MemberExpr *> kept = reachedMembers(flow, scan.sinks, TraceOptions{true, true, &dropped}, ctx);
+  std::set<const MemberExpr *> kept = reachedMembers(flow, scan, scan.sinks, TraceOptions{true, true, &dropped}, ctx);
   // Uses that would give a gradient if their value got anywhere: tensor
   // members read, and modules whose forward() is called.
-  std::set<const MemberExpr *> computing = reachedMembers(flow, scan.moduleObjects, TraceOptions{true, false, nullptr}, ctx);
+  std::set<const MemberExpr *> computing = reachedMembers(flow, scan, scan.moduleObjects, TraceOptions{true, false, nullptr}, ctx);
 
   std::map<const Decl *, unsigned> reads;
   struct Reads : RecursiveASTVisitor<Reads> {
@@ -347,7 +444,7 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
     } else if (value.count(first) && !kept.count(first)) {
       d.reason = DeadReason::IgnoredByCallee;
       for (const Dropped &drop : dropped)
-        if (reachedMembers(flow, {drop.arg}, TraceOptions{true, true, nullptr}, ctx).count(first)) {
+        if (reachedMembers(flow, scan, {drop.arg}, TraceOptions{true, true, nullptr}, ctx).count(first)) {
           const ParmVarDecl *p = drop.forward->getParamDecl(drop.param);
           d.variable = "parameter '" + p->getNameAsString() + "' of " +
                        cast<CXXMethodDecl>(drop.forward)->getParent()->getNameAsString() + "::forward()";
@@ -361,7 +458,7 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
       // The local the value went into, if any: the innermost definition around the use.
       const LocalFlow::Def *into = nullptr;
       for (const LocalFlow::Def &def : flow.defs())
-        if (contains(sm, def.value->getSourceRange(), first->getBeginLoc()) &&
+        if (!lambdaOf(def.value) && contains(sm, def.value->getSourceRange(), first->getBeginLoc()) &&
             (!into || contains(sm, into->value->getSourceRange(), def.value->getBeginLoc())))
           into = &def;
       d.reason = DeadReason::Discarded;

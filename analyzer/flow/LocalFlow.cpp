@@ -267,7 +267,10 @@ void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const 
                           std::set<std::pair<unsigned, int>> &seen) const {
   if (!e) return;
   e = stripCopies(e);
-  if (isa<LambdaExpr>(e)) return;
+  if (isa<LambdaExpr>(e)) {
+    onLeaf(e, element);  // its body is another function: the caller decides what its value carries
+    return;
+  }
   if (!throughCuts && isScalarValue(e)) return;
   if (const auto *call = dyn_cast<CallExpr>(e); call && !throughCuts && isGradientCut(call)) return;
   if (auto sel = selection(e)) {
