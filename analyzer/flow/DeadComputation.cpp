@@ -464,7 +464,14 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
       d.reason = DeadReason::Discarded;
       if (into) {
         d.variable = cast<NamedDecl>(into->var)->getNameAsString();
-        if (reads[into->var] > 0) d.reason = DeadReason::Overwritten;
+        // A field of a local struct: the struct may be read, that field is not.
+        const FieldDecl *field = nullptr;
+        if (const auto *v = dyn_cast<ValueDecl>(into->var); v && into->field)
+          if (const RecordDecl *rd = v->getType().getNonReferenceType()->getAsRecordDecl())
+            for (const FieldDecl *f : rd->fields())
+              if (f->getFieldIndex() == *into->field) field = f;
+        if (field) d.variable += "." + field->getNameAsString();
+        else if (reads[into->var] > 0) d.reason = DeadReason::Overwritten;
       }
     }
     out.members[member] = d;
