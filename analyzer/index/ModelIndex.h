@@ -426,6 +426,7 @@ struct OutsideCallFact {
   std::string callerClass;   // key of the module class whose method makes the call; "" for other code
   std::string callerMethod;  // that method's name ("<ctor>", ...), or the function's qualified name
   bool training = false;     // the calling function calls backward()
+  std::string callerUsr;     // USR of the calling function
   SourcePoint loc;
 };
 
@@ -435,6 +436,8 @@ struct ModelIndex {
   std::map<std::string, HelperSummary> helpers;  // keyed by USR
   std::vector<CallSiteFact> callSites;
   std::vector<OutsideCallFact> outsideCalls;
+  // USRs of the user functions that a function calling backward() calls (loss helpers).
+  std::set<std::string> trainingCallees;
 
   // Adds the facts from another translation unit of the same run.
   void merge(const ModelIndex &other);
