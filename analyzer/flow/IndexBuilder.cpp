@@ -622,7 +622,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
     recordOutsideMemberUses(fd, index_);
     collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
-    collectOutsideCalls(fd, ctx_, filter_, index_.outsideCalls);
+    collectOutsideCalls(fd, ctx_, filter_, index_.outsideCalls, index_.trainingCallees);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];
       m.returnsValue = !fd->getReturnType()->isVoidType() && !isa<CXXConstructorDecl>(fd);

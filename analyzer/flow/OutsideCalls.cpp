@@ -1,6 +1,7 @@
 #include "flow/OutsideCalls.h"
 
 #include "flow/AstUtil.h"
+#include "flow/HelperCallees.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -81,11 +82,26 @@ struct CallFinder : RecursiveASTVisitor<CallFinder> {
 }  // namespace
 
 void collectOutsideCalls(const FunctionDecl *fd, ASTContext &ctx, const SourceFilter &filter,
-                         std::vector<OutsideCallFact> &out) {
+                         std::vector<OutsideCallFact> &out, std::set<std::string> &trainingCallees) {
   if (!fd->getBody()) return;
   CallFinder finder(ctx, filter, fd, out);
   finder.proto.training = callsBackward(fd);
+  finder.proto.callerUsr = usrOf(fd->getCanonicalDecl());
   finder.TraverseStmt(fd->getBody());
+  if (!finder.proto.training) return;
+  struct Callees : RecursiveASTVisitor<Callees> {
+    ASTContext &ctx;
+    const SourceFilter &filter;
+    std::set<std::string> &out;
+    Callees(ASTContext &c, const SourceFilter &f, std::set<std::string> &o) : ctx(c), filter(f), out(o) {}
+    bool VisitCallExpr(CallExpr *call) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      if (callee && !filter.isLibrary(ctx.getSourceManager(), callee->getLocation()))
+        out.insert(usrOf(callee->getCanonicalDecl()));
+      return true;
+    }
+  } callees(ctx, filter, trainingCallees);
+  callees.TraverseStmt(fd->getBody());
 }
 
 }  // namespace nnlint

@@ -9,11 +9,15 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+#include <set>
+#include <string>
 #include <vector>
 
 namespace nnlint {
 
+// Also adds to `trainingCallees` the user functions that `fd` calls when it
+// calls backward() itself (its loss helpers).
 void collectOutsideCalls(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
-                         std::vector<OutsideCallFact> &out);
+                         std::vector<OutsideCallFact> &out, std::set<std::string> &trainingCallees);
 
 }  // namespace nnlint

@@ -171,7 +171,7 @@ std::set<std::string> trainedMethods(const ModelIndex &index, const std::string 
   std::set<std::string> out;
   for (const OutsideCallFact &call : index.outsideCalls) {
     if (call.moduleClass != key || isSetupMethod(call.callerMethod)) continue;
-    if (call.training) {
+    if (call.training || index.trainingCallees.count(call.callerUsr)) {
       out.insert(call.method);
       continue;
     }

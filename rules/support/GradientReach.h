@@ -41,8 +41,8 @@ bool usesAllParameters(const ClassFact &c, const std::string &entry);
 std::vector<std::string> entryPoints(const ClassFact &c);
 
 // Methods of class `key` that code on the way to backward() runs besides its
-// entry points: those a function that calls backward() calls on its objects
-// (`model->compute_loss(x)`), and those a method of another module, reached
+// entry points: those a function that calls backward(), or a user function it
+// calls (a loss helper), calls on its objects (`model->compute_loss(x)`), and those a method of another module, reached
 // from that module's entry points, calls on it (`vae->encode(x)` in forward()).
 std::set<std::string> trainedMethods(const ModelIndex &index, const std::string &key);
 

@@ -28,6 +28,27 @@ void train_scorer(Scorer model, torch::Tensor x, torch::Tensor y) {
   opt.step();
 }
 
+// A loss helper that the training step calls runs value(): 'critic' is trained.
+struct PolicyImpl : torch::nn::Module {
+  PolicyImpl() {
+    actor = register_module("actor", torch::nn::Linear(8, 2));
+    critic = register_module("critic", torch::nn::Linear(8, 1));
+  }
+  torch::Tensor forward(torch::Tensor x) { return actor(x); }
+  torch::Tensor value(torch::Tensor x) { return critic(x); }
+  torch::nn::Linear actor{nullptr}, critic{nullptr};
+};
+TORCH_MODULE(Policy);
+
+torch::Tensor value_loss(Policy &policy, torch::Tensor x, torch::Tensor returns) {
+  return torch::mse_loss(policy->value(x), returns);
+}
+
+void train_policy(Policy policy, torch::Tensor x, torch::Tensor returns) {
+  torch::Tensor loss = policy(x).mean() + value_loss(policy, x, returns);
+  loss.backward();
+}
+
 // An owner's forward() calls the encoder and its project(): 'proj' is trained.
 struct EncoderImpl : torch::nn::Module {
   EncoderImpl() {
