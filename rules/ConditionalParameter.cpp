@@ -36,10 +36,20 @@ class ConditionalParameter : public Rule {
     for (const auto &[name, c] : index.classes) {
       if (!c.allMethodsSeen() || isBaseOfAnother(index, c.name) || !c.methods.count("forward")) continue;
       if (usesAllParameters(c, "forward")) continue;
+      // forward() never runs: its branches decide nothing (nn-unused-parameter
+      // judges the class along the methods its owners call).
+      if (ownerOnlyCalls(index, c, name)) continue;
       Reach reached = reachFrom(c, "forward");
+      // A method that training code or another module's forward() runs uses it on every path.
+      std::set<std::string> always;
+      for (const std::string &m : trainedMethods(index, name))
+        for (const auto &[member, guard] : reachFrom(c, m))
+          if (!guard) always.insert(member);
       for (const RegistrationFact &r : c.registrations) {
         auto it = reached.find(r.member);
-        if (it == reached.end() || !it->second || c.escapes(r.member) || !isTrainable(index, r, c)) continue;
+        if (it == reached.end() || !it->second || always.count(r.member) || c.escapes(r.member) ||
+            !isTrainable(index, r, c))
+          continue;
         const Condition &skip = it->second->skip;
         if (!hasText(skip)) continue;  // a condition nnlint cannot show is not one it can report
         Verdict v = judgeSkip(c, r, skip);

@@ -22,7 +22,12 @@ std::string whyDead(const DeadUse &d) {
     case DeadReason::NoGrad:
       return "it runs only under torch::NoGradGuard while its parameters still require grad";
     case DeadReason::Detached:
-      return "its result reaches the output only through detach(), data() or item()";
+      return "its result reaches the output only through " +
+             (d.variable.empty() ? std::string("detach(), data() or item()") : d.variable);
+    case DeadReason::IgnoredByCallee:
+      return "its result reaches the output only through " + d.variable + ", which never passes it on to its result";
+    case DeadReason::NeverRuns:
+      return "every use is under the condition '" + d.variable + "', which is a compile-time constant that never lets it run";
   }
   return "";
 }
@@ -33,6 +38,8 @@ std::string deadNote(const DeadUse &d) {
     case DeadReason::Overwritten: return "result overwritten before use here";
     case DeadReason::NoGrad: return "used under the no-grad guard '" + d.variable + "' here";
     case DeadReason::Detached: return "result detached from the gradient here";
+    case DeadReason::IgnoredByCallee: return "passed here to " + d.variable + ", which ignores it";
+    case DeadReason::NeverRuns: return "never runs: '" + d.variable + "' is a compile-time constant";
   }
   return "";
 }
@@ -58,6 +65,13 @@ class UnusedParameter : public Rule {
         continue;
       }
       std::vector<std::string> entries = entryPoints(c);
+      // Per owner: a module whose owners never run its forward() is trained
+      // only through the methods they call.
+      std::optional<OwnerCalls> owners = ownerOnlyCalls(index, c, name);
+      if (owners) entries.assign(owners->methods.begin(), owners->methods.end());
+      std::vector<std::string> reachedFrom = entries;
+      for (const std::string &m : trainedMethods(index, name))
+        if (std::find(reachedFrom.begin(), reachedFrom.end(), m) == reachedFrom.end()) reachedFrom.push_back(m);
       if (entries.empty()) {
         reportOverwrites(index, c, out);
         continue;
@@ -65,7 +79,7 @@ class UnusedParameter : public Rule {
       Reach reached;
       std::map<std::string, DeadUse> dead;
       bool everything = false;
-      for (const std::string &e : entries) {
+      for (const std::string &e : reachedFrom) {
         everything |= usesAllParameters(c, e);
         for (const auto &[member, guard] : reachFrom(c, e)) reached[member] = guard;
         for (const auto &[member, use] : deadFrom(c, e)) dead.emplace(member, use);
@@ -77,7 +91,8 @@ class UnusedParameter : public Rule {
             !isTrainable(index, r, c))
           continue;
         auto d = dead.find(r.member);
-        report(c, r, entries, d == dead.end() ? nullptr : &d->second, out);
+        if (owners) reportOwnerPath(c, r, *owners, d == dead.end() ? nullptr : &d->second, out);
+        else report(c, r, entries, d == dead.end() ? nullptr : &d->second, out);
       }
     }
   }
@@ -145,6 +160,26 @@ class UnusedParameter : public Rule {
                 " looks entries up only by the constant keys " + keys +
                 "; it gets no gradient, which breaks gradient all-reduce on several GPUs";
     f.notes.push_back({"'" + d.entry->member + "' is registered here", d.registration->loc});
+    out.push_back(std::move(f));
+  }
+
+  // A member that only the forward() nobody runs reaches.
+  void reportOwnerPath(const ClassFact &c, const RegistrationFact &r, const OwnerCalls &owners, const DeadUse *dead,
+                       std::vector<Finding> &out) const {
+    std::string what = r.kind == RegKind::Parameter ? "parameter" : "submodule";
+    std::string called;
+    for (const std::string &m : owners.methods) called += (called.empty() ? "" : ", ") + m + "()";
+    Finding f;
+    f.check = info().id;
+    f.loc = r.loc;
+    f.message = what + " '" + r.member + "' is never reached from the methods that code calls on " + c.name + " (" +
+                called + "); no code calls its forward(), so it gets no gradient, which breaks gradient all-reduce on "
+                "several GPUs";
+    if (dead) f.notes.push_back({deadNote(*dead), dead->loc});
+    f.notes.push_back({"only " + owners.example->method + "() is called here", owners.example->loc});
+    for (const auto &[name, m] : c.methods)
+      if (m.membersUsed.count(r.member) && !isSetupMethod(name) && !owners.methods.count(name))
+        f.notes.push_back({"used in " + name + "(), which no code calls", m.loc});
     out.push_back(std::move(f));
   }
 

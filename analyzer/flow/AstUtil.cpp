@@ -1,5 +1,6 @@
 #include "flow/AstUtil.h"
 
+#include "flow/GradientCuts.h"
 #include "flow/LibrarySemantics.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
@@ -167,12 +168,9 @@ struct GradFinder : RecursiveASTVisitor<GradFinder> {
       TraverseStmt(const_cast<Expr *>(var->getInit()));
     return true;
   }
-  // `w.detach()`, `w.data()`: a copy that does not require grad, whatever `w` does.
+  // `w.detach()`, `w.data()`, `w.argmax()`: a value that does not require grad, whatever `w` does.
   bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *call) {
-    const CXXMethodDecl *md = call->getMethodDecl();
-    if (md && md->getDeclName().isIdentifier() && (md->getName() == "detach" || md->getName() == "data") &&
-        isTensorMethod(md))
-      return true;
+    if (isGradientCut(call)) return true;
     return RecursiveASTVisitor::TraverseCXXMemberCallExpr(call);
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }

@@ -2,6 +2,7 @@
 
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
+#include "flow/ConstantBranches.h"
 #include "flow/FlagParams.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchCalls.h"
@@ -283,6 +284,8 @@ Condition AtomBuilder::build(const Expr *e, int depth) {
   e = strip(e);
   if (!e) return condAtom("x:<none>", "", {}, AtomKind::Unknown);
   if (depth > 6) return leaf(e, "");
+  // `if constexpr`, a const or constexpr flag, a template argument: no atom, its value.
+  if (std::optional<bool> constant = constantCondition(e, ctx_)) return *constant ? condTrue() : condFalse();
   SourcePoint loc = toPoint(ctx_.getSourceManager(), e->getBeginLoc());
   if (!isCtor_)
     if (std::optional<Condition> presence = inputPresence(e, loc)) return *presence;

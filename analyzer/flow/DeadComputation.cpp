@@ -2,11 +2,15 @@
 
 #include "base/SourceFilter.h"
 #include "flow/AstUtil.h"
+#include "flow/ConstantBranches.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -35,18 +39,105 @@ bool isModuleCall(const CallExpr *call, const Expr *&object) {
   return true;
 }
 
+// The closure of a lambda: `[&](Tensor h) { ... }` itself, or a
+// std::function built from it.
+const LambdaExpr *lambdaOf(const Expr *e) {
+  for (int depth = 0; e && depth < 8; ++depth) {
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto *l = dyn_cast<LambdaExpr>(e)) return l;
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0);
+    else if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
+    else if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
+    else if (const auto *f = dyn_cast<CXXFunctionalCastExpr>(e)) e = f->getSubExpr();
+    else return nullptr;
+  }
+  return nullptr;
+}
+
+// Lambdas whose value nnlint follows: kept in a local (auto or
+// std::function) that is only ever called, or called where they are written,
+// and that write no variable of the enclosing function. What such a lambda
+// computes reaches only the results of its calls.
+std::set<const LambdaExpr *> followedLambdas(const Stmt *body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::map<const VarDecl *, const LambdaExpr *> held;
+    std::map<const VarDecl *, unsigned> uses, calls;
+    std::set<const LambdaExpr *> called, writing;
+    const LambdaExpr *current = nullptr;
+    bool VisitVarDecl(VarDecl *v) {
+      if (v->isLocalVarDecl() && !v->getType()->isReferenceType())
+        if (const LambdaExpr *l = lambdaOf(v->getInit())) held[v] = l;
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *r) {
+      if (const auto *v = dyn_cast<VarDecl>(r->getDecl())) ++uses[v];
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
+      if (op->isAssignmentOp() && op->getNumArgs() == 2) write(op->getArg(0));
+      if (op->getOperator() != OO_Call || op->getNumArgs() < 1) return true;
+      const Expr *callee = op->getArg(0)->IgnoreImplicit()->IgnoreParens();
+      if (const auto *r = dyn_cast<DeclRefExpr>(callee))
+        if (const auto *v = dyn_cast<VarDecl>(r->getDecl())) ++calls[v];
+      if (const LambdaExpr *l = lambdaOf(callee)) called.insert(l);
+      return true;
+    }
+    // A write inside a lambda to a variable declared outside it.
+    void write(const Expr *target) {
+      const Expr *e = target->IgnoreParenImpCasts();
+      while (const auto *me = dyn_cast<MemberExpr>(e)) e = me->getBase()->IgnoreParenImpCasts();
+      const auto *r = dyn_cast<DeclRefExpr>(e);
+      const auto *v = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+      if (current && v && v->getDeclContext() != current->getCallOperator()) writing.insert(current);
+    }
+    bool TraverseLambdaExpr(LambdaExpr *l) {
+      const LambdaExpr *outer = current;
+      current = l;
+      bool ok = RecursiveASTVisitor::TraverseLambdaExpr(l);
+      current = outer;
+      return ok;
+    }
+    bool VisitBinaryOperator(BinaryOperator *op) {
+      if (op->isAssignmentOp()) write(op->getLHS());
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+      if (const CXXMethodDecl *md = call->getMethodDecl(); md && !md->isConst()) write(call->getImplicitObjectArgument());
+      if (const CXXMethodDecl *md = call->getMethodDecl(); md && isTensorMethod(md) && md->getDeclName().isIdentifier() &&
+                                                         md->getName().ends_with("_"))
+        write(call->getImplicitObjectArgument());
+      return true;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<Stmt *>(body));
+  std::set<const LambdaExpr *> out(finder.called.begin(), finder.called.end());
+  for (const auto &[v, l] : finder.held)
+    if (finder.uses[v] == finder.calls[v]) out.insert(l);
+  for (const LambdaExpr *l : finder.writing) out.erase(l);
+  return out;
+}
+
 // What one method body does with values: where they leave the method
 // (sinks), which members it mentions, which modules it calls.
 class Scan : public RecursiveASTVisitor<Scan> {
  public:
   Scan(const LocalFlow &flow, const CXXRecordDecl *owner) : flow_(flow), owner_(owner) {}
 
+  void run(const Stmt *body) {
+    followed_ = followedLambdas(body);
+    TraverseStmt(const_cast<Stmt *>(body));
+  }
+
   bool TraverseLambdaExpr(LambdaExpr *l) {
-    ++lambdaDepth_;
+    bool followed = !lambdaDepth_ && followed_.count(l);
+    const LambdaExpr *outer = inFollowed_;
+    if (followed) inFollowed_ = l;
+    else ++lambdaDepth_;
     for (Expr *init : l->capture_inits())
       if (init) TraverseStmt(init);
     TraverseStmt(l->getBody());
-    --lambdaDepth_;
+    if (followed) inFollowed_ = outer;
+    else --lambdaDepth_;
     return true;
   }
 
@@ -54,16 +145,17 @@ class Scan : public RecursiveASTVisitor<Scan> {
     if (!isThisMember(me)) return true;
     mentions[me->getMemberDecl()->getNameAsString()].push_back(me);
     if (lambdaDepth_) live.insert(me);  // not followed into lambdas: assume it is used
+    else if (inFollowed_) lambdaMentions[inFollowed_].push_back(me);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    if (lambdaDepth_) sinks.push_back(ref);  // a captured local escapes into the lambda
+    if (lambdaDepth_ || inFollowed_) sinks.push_back(ref);  // a captured local escapes into the lambda
     return true;
   }
 
   bool VisitReturnStmt(ReturnStmt *r) {
-    if (!lambdaDepth_ && r->getRetValue()) sinks.push_back(r->getRetValue());
+    if (!lambdaDepth_ && !inFollowed_ && r->getRetValue()) sinks.push_back(r->getRetValue());
     return true;
   }
 
@@ -88,6 +180,13 @@ class Scan : public RecursiveASTVisitor<Scan> {
       moduleObjects.push_back(object);
       return true;
     }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) {
+      // `weight.size(0)`, `scale.dim()`: reading a tensor's shape computes nothing with it.
+      const auto *me = dyn_cast<MemberExpr>(stripCopies(mc->getImplicitObjectArgument()));
+      if (me && isThisMember(me) && isTensorMethod(mc->getMethodDecl()) && !isGradientCut(mc) &&
+          !isTensorType(mc->getType()))
+        metadataReads.insert(me);
+    }
     if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
       if (const CXXMethodDecl *md = mc->getMethodDecl(); md && md->getParent() == owner_ &&
                                                          isa<CXXThisExpr>(mc->getImplicitObjectArgument()->IgnoreParenImpCasts()))
@@ -104,6 +203,8 @@ class Scan : public RecursiveASTVisitor<Scan> {
   std::vector<const Expr *> sinks;
   std::vector<const Expr *> moduleObjects;
   std::set<const MemberExpr *> live;
+  std::map<const LambdaExpr *, std::vector<const MemberExpr *>> lambdaMentions;  // in followed lambdas
+  std::set<const MemberExpr *> metadataReads;
   std::set<const DeclRefExpr *> writtenRefs;  // a local as the target of `=`
 
  private:
@@ -121,26 +222,165 @@ class Scan : public RecursiveASTVisitor<Scan> {
 
   const LocalFlow &flow_;
   const CXXRecordDecl *owner_;
-  int lambdaDepth_ = 0;
+  int lambdaDepth_ = 0;  // inside a lambda that is not followed
+  const LambdaExpr *inFollowed_ = nullptr;
+  std::set<const LambdaExpr *> followed_;
 };
 
-std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const std::vector<const Expr *> &from,
-                                            bool throughCuts) {
-  std::set<const MemberExpr *> out;
-  for (const Expr *e : from)
-    flow.trace(
-        e,
-        [&](const Expr *leaf, std::optional<unsigned>) {
-          if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThisMember(me)) out.insert(me);
-          return true;
-        },
-        throughCuts);
+// The forward() of a user module that a call runs, with the arguments that
+// stand for its parameters: `dec(tgt, memory)` on a holder, `dec->forward(...)`.
+struct ForwardCall {
+  const FunctionDecl *forward = nullptr;  // its definition
+  std::vector<const Expr *> args;         // by parameter
+};
+
+std::optional<ForwardCall> userForwardCall(const CallExpr *call) {
+  const CXXRecordDecl *impl = nullptr;
+  ForwardCall out;
+  const Expr *object = nullptr;
+  if (!isModuleCall(call, object)) return std::nullopt;
+  unsigned first = 0;
+  if (isa<CXXOperatorCallExpr>(call)) {
+    impl = moduleImplOf(object->getType());
+    first = 1;
+  } else if (const CXXMethodDecl *md = cast<CXXMemberCallExpr>(call)->getMethodDecl()) {
+    impl = md->getParent();
+  }
+  if (!impl || !impl->hasDefinition() || isLibraryDecl(impl)) return std::nullopt;
+  impl = impl->getDefinition();
+  const CXXMethodDecl *forward = nullptr;
+  for (const NamedDecl *d : impl->lookup(&impl->getASTContext().Idents.get("forward"))) {
+    const auto *md = dyn_cast<CXXMethodDecl>(d);
+    if (!md || forward) return std::nullopt;  // overloaded, or a template: not followed
+    forward = md;
+  }
+  const FunctionDecl *definition = nullptr;
+  if (!forward || !forward->hasBody(definition) || forward->isVirtual()) return std::nullopt;
+  if (call->getNumArgs() - first > definition->getNumParams()) return std::nullopt;
+  out.forward = definition;
+  for (unsigned i = first; i < call->getNumArgs(); ++i) out.args.push_back(call->getArg(i));
   return out;
+}
+
+// Which parameters of a user module's forward() can give a gradient back:
+// those whose value reaches what it returns, stores or passes on.
+std::vector<bool> liveParameters(const FunctionDecl *forward, ASTContext &ctx, int depth);
+
+// Traces a gradient from `from` to the members whose values flow there. A
+// call of a user module's forward() whose body is seen passes on only the
+// arguments of its live parameters: `decoder(tgt, memory)` gives no gradient
+// to `memory` when the decoder's forward() never uses it.
+// An argument that a called forward() never uses.
+struct Dropped {
+  const Expr *arg;
+  const FunctionDecl *forward;
+  unsigned param;
+};
+
+struct TraceOptions {
+  bool throughCuts = false;  // follow values through detach(), NoGradGuard, ...
+  bool prune = true;         // drop the arguments a called forward() never uses
+  std::vector<Dropped> *dropped = nullptr;
+};
+
+void traceGradient(const LocalFlow &flow, const Expr *from, ASTContext &ctx, int depth, const TraceOptions &o,
+                   const std::function<void(const Expr *)> &onLeaf, std::set<const Expr *> &expanded) {
+  flow.trace(
+      from,
+      [&](const Expr *leaf, std::optional<unsigned>) {
+        onLeaf(leaf);
+        const auto *call = dyn_cast<CallExpr>(leaf);
+        std::optional<ForwardCall> fc = call && o.prune && depth < 3 ? userForwardCall(call) : std::nullopt;
+        if (!fc) return true;
+        if (!expanded.insert(leaf).second) return false;
+        std::vector<bool> live = liveParameters(fc->forward, ctx, depth + 1);
+        const Expr *object = nullptr;
+        isModuleCall(call, object);
+        traceGradient(flow, object, ctx, depth, o, onLeaf, expanded);
+        for (unsigned i = 0; i < fc->args.size(); ++i) {
+          if (i >= live.size() || live[i]) traceGradient(flow, fc->args[i], ctx, depth, o, onLeaf, expanded);
+          else if (o.dropped) o.dropped->push_back({fc->args[i], fc->forward, i});
+        }
+        return false;
+      },
+      o.throughCuts);
+}
+
+// Members whose values flow into `from`; a followed lambda's value carries
+// every member it mentions.
+std::set<const MemberExpr *> reachedMembers(const LocalFlow &flow, const Scan &scan,
+                                            const std::vector<const Expr *> &from, const TraceOptions &o,
+                                            ASTContext &ctx) {
+  std::set<const MemberExpr *> out;
+  std::set<const Expr *> expanded;
+  for (const Expr *e : from)
+    traceGradient(flow, e, ctx, 0, o, [&](const Expr *leaf) {
+      if (const auto *me = dyn_cast<MemberExpr>(leaf); me && isThisMember(me)) out.insert(me);
+      if (const auto *l = dyn_cast<LambdaExpr>(leaf))
+        if (auto it = scan.lambdaMentions.find(l); it != scan.lambdaMentions.end())
+          out.insert(it->second.begin(), it->second.end());
+    }, expanded);
+  return out;
+}
+
+// Answers for the forward() bodies seen while judging one method (cleared for each).
+std::map<const FunctionDecl *, std::vector<bool>> &liveCache() {
+  static std::map<const FunctionDecl *, std::vector<bool>> cache;
+  return cache;
+}
+
+std::vector<bool> liveParameters(const FunctionDecl *forward, ASTContext &ctx, int depth) {
+  if (auto it = liveCache().find(forward); it != liveCache().end()) return it->second;
+  liveCache()[forward] = std::vector<bool>(forward->getNumParams(), true);  // a cycle: assume used
+  std::vector<bool> live(forward->getNumParams(), false);
+  LocalFlow flow(forward, ctx);
+  Scan scan(flow, cast<CXXMethodDecl>(forward)->getParent());
+  scan.run(forward->getBody());
+  std::set<const Expr *> expanded;
+  for (const Expr *sink : scan.sinks)
+    traceGradient(flow, sink, ctx, depth, TraceOptions{}, [&](const Expr *leaf) {
+      if (const auto *ref = dyn_cast<DeclRefExpr>(leaf))
+        if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl()); p && p->getDeclContext() == forward)
+          live[p->getFunctionScopeIndex()] = true;
+    }, expanded);
+  liveCache()[forward] = live;
+  return live;
 }
 
 bool contains(const SourceManager &sm, SourceRange r, SourceLocation loc) {
   return r.isValid() && !sm.isBeforeInTranslationUnit(loc, r.getBegin()) &&
          !sm.isBeforeInTranslationUnit(r.getEnd(), loc);
+}
+
+// What cuts the gradient of a use: the innermost gradient cut or C++ number
+// around it, described for the message; "" for detach(), data() and item(),
+// which the message names anyway.
+std::string cutAround(const Stmt *body, const MemberExpr *use, ASTContext &ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &sm;
+    SourceLocation at;
+    const Expr *best = nullptr;
+    Finder(const SourceManager &s, SourceLocation l) : sm(s), at(l) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitExpr(Expr *e) {
+      const auto *call = dyn_cast<CallExpr>(e);
+      bool scalar = isScalarValue(e) && !isa<ImplicitCastExpr>(e) && e->children().begin() != e->children().end();
+      bool cut = (call && isGradientCut(call)) || scalar;
+      if (cut && contains(sm, e->getSourceRange(), at)) best = e;  // visited outermost first
+      return true;
+    }
+  } finder(ctx.getSourceManager(), use->getBeginLoc());
+  finder.TraverseStmt(const_cast<Stmt *>(body));
+  if (!finder.best) return "";
+  if (const auto *call = dyn_cast<CallExpr>(finder.best); call && isGradientCut(call)) {
+    const FunctionDecl *fd = call->getDirectCallee();
+    std::string n = fd->getDeclName().isIdentifier() ? fd->getName().str() : "";
+    if (n == "detach" || n == "detach_" || n == "data" || n == "item") return "";
+    if (n.empty()) return "a comparison, which carries no gradient";
+    return n + "(), which carries no gradient";
+  }
+  return "a C++ number ('" + finder.best->getType().getNonReferenceType().getUnqualifiedType().getAsString() +
+         "'), which carries no gradient";
 }
 
 }  // namespace
@@ -151,13 +391,17 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
   const SourceManager &sm = ctx.getSourceManager();
   LocalFlow flow(method, ctx);
   Scan scan(flow, method->getParent());
-  scan.TraverseStmt(method->getBody());
+  scan.run(method->getBody());
+  liveCache().clear();
 
-  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan.sinks, false);
-  std::set<const MemberExpr *> value = reachedMembers(flow, scan.sinks, true);
+  std::vector<Dropped> dropped;
+  std::set<const MemberExpr *> gradient = reachedMembers(flow, scan, scan.sinks, TraceOptions{false, true, &dropped}, ctx);
+  std::set<const MemberExpr *> value = reachedMembers(flow, scan, scan.sinks, TraceOptions{true, false, nullptr}, ctx);
+  // Where the value goes when arguments that a called forward() ignores are dropped.
+  std::set<const MemberExpr *> kept = reachedMembers(flow, scan, scan.sinks, TraceOptions{true, true, &dropped}, ctx);
   // Uses that would give a gradient if their value got anywhere: tensor
   // members read, and modules whose forward() is called.
-  std::set<const MemberExpr *> computing = reachedMembers(flow, scan.moduleObjects, true);
+  std::set<const MemberExpr *> computing = reachedMembers(flow, scan, scan.moduleObjects, TraceOptions{true, false, nullptr}, ctx);
 
   std::map<const Decl *, unsigned> reads;
   struct Reads : RecursiveASTVisitor<Reads> {
@@ -170,11 +414,21 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
   } counter{{}, reads, scan.writtenRefs};
   counter.TraverseStmt(method->getBody());
 
-  for (const auto &[member, uses] : scan.mentions) {
+  ConstantBranches constants(method->getBody(), ctx);
+  for (const auto &[member, all] : scan.mentions) {
+    // Uses under a constant false condition never run: they do not count.
+    std::vector<const MemberExpr *> uses;
+    for (const MemberExpr *me : all)
+      if (!constants.neverRuns(me)) uses.push_back(me);
+    if (uses.empty()) {
+      out.members[member] = DeadUse{DeadReason::NeverRuns, toPoint(sm, all.front()->getBeginLoc()),
+                                    *constants.neverRuns(all.front())};
+      continue;
+    }
     const MemberExpr *first = nullptr;
     bool isLive = false;
     for (const MemberExpr *me : uses) {
-      bool computes = computing.count(me) || isTensorType(me->getType());
+      bool computes = computing.count(me) || (isTensorType(me->getType()) && !scan.metadataReads.count(me));
       if (scan.live.count(me) || gradient.count(me) || (!computes && !flow.underNoGrad(me))) {
         isLive = true;
         break;
@@ -187,25 +441,48 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
     if (const VarDecl *guard = flow.noGradGuardOf(first)) {
       d.reason = DeadReason::NoGrad;
       d.variable = guard->getNameAsString();
+    } else if (value.count(first) && !kept.count(first)) {
+      d.reason = DeadReason::IgnoredByCallee;
+      for (const Dropped &drop : dropped)
+        if (reachedMembers(flow, scan, {drop.arg}, TraceOptions{true, true, nullptr}, ctx).count(first)) {
+          const ParmVarDecl *p = drop.forward->getParamDecl(drop.param);
+          d.variable = "parameter '" + p->getNameAsString() + "' of " +
+                       cast<CXXMethodDecl>(drop.forward)->getParent()->getNameAsString() + "::forward()";
+          d.loc = toPoint(sm, drop.arg->getBeginLoc());
+          break;
+        }
     } else if (value.count(first)) {
       d.reason = DeadReason::Detached;
+      d.variable = cutAround(method->getBody(), first, ctx);
     } else {
       // The local the value went into, if any: the innermost definition around the use.
       const LocalFlow::Def *into = nullptr;
       for (const LocalFlow::Def &def : flow.defs())
-        if (contains(sm, def.value->getSourceRange(), first->getBeginLoc()) &&
+        if (!lambdaOf(def.value) && contains(sm, def.value->getSourceRange(), first->getBeginLoc()) &&
             (!into || contains(sm, into->value->getSourceRange(), def.value->getBeginLoc())))
           into = &def;
       d.reason = DeadReason::Discarded;
       if (into) {
         d.variable = cast<NamedDecl>(into->var)->getNameAsString();
-        if (reads[into->var] > 0) d.reason = DeadReason::Overwritten;
+        // A field of a local struct: the struct may be read, that field is not.
+        const FieldDecl *field = nullptr;
+        if (const auto *v = dyn_cast<ValueDecl>(into->var); v && into->field)
+          if (const RecordDecl *rd = v->getType().getNonReferenceType()->getAsRecordDecl())
+            for (const FieldDecl *f : rd->fields())
+              if (f->getFieldIndex() == *into->field) field = f;
+        if (field) d.variable += "." + field->getNameAsString();
+        else if (reads[into->var] > 0) d.reason = DeadReason::Overwritten;
       }
     }
     out.members[member] = d;
   }
 
   for (const auto &[callee, calls] : scan.ownCalls) {
+    if (std::all_of(calls.begin(), calls.end(), [&](const CXXMemberCallExpr *c) { return constants.neverRuns(c); })) {
+      out.callees[callee] = DeadUse{DeadReason::NeverRuns, toPoint(sm, calls.front()->getBeginLoc()),
+                                    *constants.neverRuns(calls.front())};
+      continue;
+    }
     const VarDecl *guard = nullptr;
     for (const CXXMemberCallExpr *call : calls)
       if (!(guard = flow.noGradGuardOf(call))) break;

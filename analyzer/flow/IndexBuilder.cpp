@@ -14,6 +14,7 @@
 #include "flow/ModuleAliases.h"
 #include "flow/ModuleContents.h"
 #include "flow/ModuleDictKeys.h"
+#include "flow/OutsideCalls.h"
 #include "flow/OutsideMemberUses.h"
 #include "flow/ParameterWrites.h"
 #include "flow/RunningStatsModules.h"
@@ -689,6 +690,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
     recordOutsideMemberUses(fd, index_);
     collectCallSiteFacts(fd, ctx_, filter_, index_.callSites);
+    collectOutsideCalls(fd, ctx_, filter_, index_.outsideCalls, index_.trainingCallees);
     if (cls) {
       MethodFact &m = cls->methods[methodName(fd)];
       m.returnsValue = !fd->getReturnType()->isVoidType() && !isa<CXXConstructorDecl>(fd);

@@ -74,17 +74,6 @@ const Decl *localDecl(const Expr *e) {
 
 }  // namespace
 
-bool isNoGradGuard(const VarDecl *v) {
-  const CXXRecordDecl *rd = v->getType()->getAsCXXRecordDecl();
-  if (!rd || !(inNamespace(rd, "c10") || inNamespace(rd, "at"))) return false;
-  llvm::StringRef n = rd->getName();
-  if (n == "NoGradGuard" || n == "InferenceMode") return true;
-  if (n == "AutoGradMode")
-    if (const auto *c = dyn_cast_or_null<CXXConstructExpr>(v->getInit()); c && c->getNumArgs() == 1)
-      if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(c->getArg(0)->IgnoreParenImpCasts())) return !b->getValue();
-  return false;
-}
-
 namespace {
 
 // A call that changes the local object it is made on: an in-place tensor
@@ -127,15 +116,6 @@ bool isLibraryDecl(const Decl *d) {
 bool isTensorMethod(const FunctionDecl *fd) {
   const auto *md = dyn_cast_or_null<CXXMethodDecl>(fd);
   return md && isTensorRecord(md->getParent());
-}
-
-bool isGradientCut(const CallExpr *call) {
-  const FunctionDecl *fd = call->getDirectCallee();
-  if (!fd || !fd->getDeclName().isIdentifier()) return false;
-  llvm::StringRef n = fd->getName();
-  if (isTensorMethod(fd)) return n == "detach" || n == "detach_" || n == "data" || n == "item";
-  return !isa<CXXMethodDecl>(fd) && (n == "detach" || n == "detach_") &&
-         (inNamespace(fd, "at") || inNamespace(fd, "torch"));
 }
 
 std::optional<unsigned> fieldIndex(QualType record, const std::string &name) {
@@ -287,7 +267,11 @@ void LocalFlow::traceInto(const Expr *e, std::optional<unsigned> element, const 
                           std::set<std::pair<unsigned, int>> &seen) const {
   if (!e) return;
   e = stripCopies(e);
-  if (isa<LambdaExpr>(e)) return;
+  if (isa<LambdaExpr>(e)) {
+    onLeaf(e, element);  // its body is another function: the caller decides what its value carries
+    return;
+  }
+  if (!throughCuts && isScalarValue(e)) return;
   if (const auto *call = dyn_cast<CallExpr>(e); call && !throughCuts && isGradientCut(call)) return;
   if (auto sel = selection(e)) {
     traceInto(sel->first, sel->second, onLeaf, throughCuts, seen);

@@ -2,10 +2,12 @@
 // (members, calls, parameters) an expression's value is computed from.
 // Flow-sensitive: a read of a local sees only the definitions that reach it
 // on some path of Clang's CFG (ReachingDefs). Values that pass through
-// Tensor::detach(), Tensor::data(), Tensor::item() or are computed under a
-// torch::NoGradGuard carry no gradient, so a gradient trace stops there.
+// a gradient cut (GradientCuts.def: detach(), data(), item(), indices,
+// comparisons), C++ numbers, or values computed under a torch::NoGradGuard
+// carry no gradient, so a gradient trace stops there.
 #pragma once
 
+#include "flow/GradientCuts.h"
 #include "flow/ReachingDefs.h"
 
 #include "clang/AST/ASTContext.h"
@@ -22,10 +24,6 @@
 
 namespace nnlint {
 
-// A guard that turns gradient recording off for the rest of its scope:
-// NoGradGuard, InferenceMode, AutoGradMode(false).
-bool isNoGradGuard(const clang::VarDecl *v);
-
 class LocalFlow {
  public:
   LocalFlow(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
@@ -37,7 +35,7 @@ class LocalFlow {
   using LeafFn = std::function<bool(const clang::Expr *leaf, std::optional<unsigned> element)>;
   // Calls `onLeaf` for the expression itself and every sub-expression and
   // definition its value flows from. With `throughCuts`, the walk also goes
-  // through detach()/data()/item() and definitions made under NoGradGuard:
+  // through gradient cuts and definitions made under NoGradGuard:
   // where the value comes from, rather than where its gradient comes from.
   void trace(const clang::Expr *e, const LeafFn &onLeaf, bool throughCuts = false) const;
   // The same, for element `element` of `e`'s value (a field of a struct argument).
@@ -103,12 +101,6 @@ class LocalFlow {
 
 // The index of field `name` in a record, or nullopt.
 std::optional<unsigned> fieldIndex(clang::QualType record, const std::string &name);
-
-// Tensor::detach(), detach_(), data(), item(), torch::detach(): the value
-// that comes out carries no gradient. Matched by the callee's declaration
-// (a method of at::Tensor / at::TensorBase), never by name alone:
-// PackedSequence::data() is not a cut.
-bool isGradientCut(const clang::CallExpr *call);
 
 // A method of at::Tensor or at::TensorBase.
 bool isTensorMethod(const clang::FunctionDecl *fd);

@@ -74,7 +74,9 @@ NLOHMANN_JSON_SERIALIZE_ENUM(StructFieldUse, {{StructFieldUse::AssignedFresh, "a
 NLOHMANN_JSON_SERIALIZE_ENUM(DeadReason, {{DeadReason::Discarded, "discarded"},
                                           {DeadReason::Overwritten, "overwritten"},
                                           {DeadReason::NoGrad, "no_grad"},
-                                          {DeadReason::Detached, "detached"}})
+                                          {DeadReason::Detached, "detached"},
+                                          {DeadReason::NeverRuns, "never_runs"},
+                                          {DeadReason::IgnoredByCallee, "ignored_by_callee"}})
 
 NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dropout_always_on"},
                                             {CallSiteKind::LoadWithoutDevice, "load_without_device"},
@@ -125,7 +127,8 @@ NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, u
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
             innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, argCount, trueArgs, fixBegin,
             fixEnd, fixText)
-NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites)
+NNLINT_JSON(OutsideCallFact, moduleClass, method, callerClass, callerMethod, training, callerUsr, loc)
+NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites, outsideCalls, trainingCallees)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 

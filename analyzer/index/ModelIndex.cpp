@@ -156,6 +156,9 @@ void ModelIndex::merge(const ModelIndex &other) {
                [](const ForwardCallFact &f) { return std::tie(f.loc, f.backwardLoc); });
   appendUnique(callSites, other.callSites,
                [](const CallSiteFact &c) { return std::tie(c.kind, c.loc, c.subject, c.moduleClass); });
+  appendUnique(outsideCalls, other.outsideCalls,
+               [](const OutsideCallFact &c) { return std::tie(c.loc, c.moduleClass, c.method); });
+  trainingCallees.insert(other.trainingCallees.begin(), other.trainingCallees.end());
   for (const auto &[usr, h] : other.helpers) {
     HelperSummary &have = helpers[usr];
     have.registers.insert(h.registers.begin(), h.registers.end());

@@ -232,7 +232,9 @@ enum class DeadReason {
   Discarded,    // the result is never used
   Overwritten,  // the variable that holds the result is overwritten before it is read
   NoGrad,       // computed under torch::NoGradGuard / InferenceMode
-  Detached,     // reaches the method's results only through detach(), data() or item()
+  Detached,     // reaches the method's results only through a gradient cut (detach(), argmax(), a comparison, ...)
+  NeverRuns,    // every use is under a condition that is constant (`if constexpr`, a const flag) and false
+  IgnoredByCallee,  // reaches the results only through an argument that the called forward() never uses
 };
 
 // A member (or own method) whose every use in a method is dead, and the first such use.
@@ -429,11 +431,27 @@ struct CallSiteFact {
   std::string fixText;
 };
 
+// A call of a user module class's method made on one of its objects by code
+// other than the class's own methods (`model->compute_loss(x)` in a training
+// step, `backbone->features(x)` in an owner's forward(), `net(x)`).
+struct OutsideCallFact {
+  std::string moduleClass;   // key of the class that declares the method called
+  std::string method;        // its name; "forward" for a holder's operator()
+  std::string callerClass;   // key of the module class whose method makes the call; "" for other code
+  std::string callerMethod;  // that method's name ("<ctor>", ...), or the function's qualified name
+  bool training = false;     // the calling function calls backward()
+  std::string callerUsr;     // USR of the calling function
+  SourcePoint loc;
+};
+
 struct ModelIndex {
   std::map<std::string, ClassFact> classes;  // by key: "Name@file:line" of the definition
   std::vector<ForwardCallFact> forwardCalls;
   std::map<std::string, HelperSummary> helpers;  // keyed by USR
   std::vector<CallSiteFact> callSites;
+  std::vector<OutsideCallFact> outsideCalls;
+  // USRs of the user functions that a function calling backward() calls (loss helpers).
+  std::set<std::string> trainingCallees;
 
   // Adds the facts from another translation unit of the same run.
   void merge(const ModelIndex &other);

@@ -167,4 +167,74 @@ std::vector<std::string> entryPoints(const ClassFact &c) {
   return out;
 }
 
+std::set<std::string> trainedMethods(const ModelIndex &index, const std::string &key) {
+  std::set<std::string> out;
+  for (const OutsideCallFact &call : index.outsideCalls) {
+    if (call.moduleClass != key || isSetupMethod(call.callerMethod)) continue;
+    if (call.training || index.trainingCallees.count(call.callerUsr)) {
+      out.insert(call.method);
+      continue;
+    }
+    const ClassFact *caller = call.callerClass.empty() ? nullptr : index.find(call.callerClass);
+    if (!caller || caller == index.find(key)) continue;
+    for (const std::string &e : entryPoints(*caller))
+      if (caller->reachableFrom(e).count(call.callerMethod)) out.insert(call.method);
+  }
+  return out;
+}
+
+namespace {
+
+// The class `O` that a function is the constructor or reset() of, by the
+// function's qualified name ("ns::OwnerImpl::OwnerImpl", "ns::OwnerImpl::reset").
+const ClassFact *setupOwner(const ModelIndex &index, const std::string &function) {
+  size_t cut = function.rfind("::");
+  if (cut == std::string::npos) return nullptr;
+  std::string cls = function.substr(0, cut), name = function.substr(cut + 2);
+  size_t last = cls.rfind("::");
+  std::string simple = last == std::string::npos ? cls : cls.substr(last + 2);
+  if (name != simple && name != "reset") return nullptr;
+  return index.find(cls);
+}
+
+// Whether `owner` keeps a module of class `c` in a registered member of its
+// own that no code outside it can reach.
+bool holdsRegistered(const ClassFact &owner, const ClassFact &c) {
+  for (const MemberFact &m : owner.members) {
+    if (m.moduleClass != c.name || m.kind == HoldKind::Container || owner.escapes(m.name)) continue;
+    for (const RegistrationFact &r : owner.registrations)
+      if (r.member == m.name && r.kind == RegKind::Module) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<OwnerCalls> ownerOnlyCalls(const ModelIndex &index, const ClassFact &c, const std::string &key) {
+  if (!c.moduleBases.empty() || !c.allMethodsSeen() || isBaseOfAnother(index, c.name)) return std::nullopt;
+  OwnerCalls out;
+  for (const OutsideCallFact &call : index.outsideCalls) {
+    if (call.moduleClass != key) continue;
+    if (call.method == "forward") return std::nullopt;  // somebody runs it (a shape probe counts too)
+    if (isSetupMethod(call.callerMethod)) continue;
+    out.methods.insert(call.method);
+    if (!out.example) out.example = &call;
+  }
+  if (out.methods.empty()) return std::nullopt;
+  // Every object of the class is built in an owner's set-up and kept in a
+  // registered member of that class: no other code holds one.
+  bool built = false;
+  for (const CallSiteFact &f : index.callSites) {
+    if (f.kind != CallSiteKind::ModuleConstructed || f.moduleClass != key) continue;
+    const ClassFact *owner = setupOwner(index, f.function);
+    if (!owner || owner == &c || !owner->allMethodsSeen() || !holdsRegistered(*owner, c)) return std::nullopt;
+    built = true;
+  }
+  if (!built) return std::nullopt;
+  for (const auto &[name, other] : index.classes)
+    for (const auto &[member, elements] : other.containerElements)
+      if (elements.count(c.name)) return std::nullopt;  // also held in a Sequential, whose forward() runs it
+  return out;
+}
+
 }  // namespace nnlint

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace nnlint {
@@ -38,5 +39,21 @@ bool usesAllParameters(const ClassFact &c, const std::string &entry);
 
 // A class's entry points: forward(), or its public methods that return a value.
 std::vector<std::string> entryPoints(const ClassFact &c);
+
+// Methods of class `key` that code on the way to backward() runs besides its
+// entry points: those a function that calls backward(), or a user function it
+// calls (a loss helper), calls on its objects (`model->compute_loss(x)`), and those a method of another module, reached
+// from that module's entry points, calls on it (`vae->encode(x)` in forward()).
+std::set<std::string> trainedMethods(const ModelIndex &index, const std::string &key);
+
+// A class whose forward() no code calls, and whose every object is a
+// registered member of an owner seen whole: the methods that its owners (and
+// other code) call on it, the only paths along which its parameters get a
+// gradient, and one such call. Nullopt when that cannot be shown.
+struct OwnerCalls {
+  std::set<std::string> methods;
+  const OutsideCallFact *example = nullptr;
+};
+std::optional<OwnerCalls> ownerOnlyCalls(const ModelIndex &index, const ClassFact &c, const std::string &key);
 
 }  // namespace nnlint

@@ -142,10 +142,18 @@ TEST(IndexJson, RoundTripsTheIndexOfRealCode) {
     frozen |= !c.frozenMembers.empty();
     overwritten |= !c.parameterWrites.empty();
   }
-  EXPECT_EQ(reasons.size(), 4u);
+  EXPECT_EQ(reasons.size(), 6u);  // every DeadReason
   EXPECT_TRUE(frozen);
   EXPECT_TRUE(overwritten);
   EXPECT_EQ(read.forwardCalls.size(), all.forwardCalls.size());
+  ASSERT_FALSE(all.outsideCalls.empty()) << "the gradient checks' inputs should call module methods from outside";
+  ASSERT_EQ(read.outsideCalls.size(), all.outsideCalls.size());
+  for (size_t i = 0; i < all.outsideCalls.size(); ++i) {
+    EXPECT_EQ(read.outsideCalls[i].moduleClass, all.outsideCalls[i].moduleClass);
+    EXPECT_EQ(read.outsideCalls[i].method, all.outsideCalls[i].method);
+    EXPECT_EQ(read.outsideCalls[i].training, all.outsideCalls[i].training);
+    EXPECT_EQ(read.outsideCalls[i].loc, all.outsideCalls[i].loc);
+  }
   EXPECT_EQ(read.helpers.size(), all.helpers.size());
   ASSERT_FALSE(all.callSites.empty()) << "the call-site checks' inputs should give call-site facts";
   ASSERT_EQ(read.callSites.size(), all.callSites.size());

@@ -622,6 +622,7 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor all(int64_t dim, bool keepdim = false) const;
   at::Tensor any(int64_t dim, bool keepdim = false) const;
   at::Tensor argmax(c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) const;
+  at::Tensor argsort(int64_t dim = -1, bool descending = false) const;
   at::Tensor logical_not() const;
   at::Tensor bmm(const at::Tensor& mat2) const;
   ::std::vector<at::Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
@@ -773,6 +774,7 @@ inline at::Tensor mean(const at::Tensor& self, c10::optional<at::ScalarType> dty
 inline at::Tensor transpose(const at::Tensor& self, int64_t dim0, int64_t dim1) { return self; }
 inline at::Tensor flatten(const at::Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1) { return self; }
 inline at::Tensor argmax(const at::Tensor& self, c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) { return self; }
+inline at::Tensor argmin(const at::Tensor& self, c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) { return self; }
 inline at::Tensor dropout(const at::Tensor& input, double p, bool train) { return input; }
 inline at::Tensor& dropout_(at::Tensor& self, double p, bool train) { return self; }
 inline at::Tensor feature_dropout(const at::Tensor& input, double p, bool train) { return input; }
