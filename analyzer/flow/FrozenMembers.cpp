@@ -46,7 +46,11 @@ class Finder : public RecursiveASTVisitor<Finder> {
       return v->hasInit() && !isa<ParmVarDecl>(v) ? owner(v->getInit(), viaParameters, depth + 1) : std::nullopt;
     }
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
-      if (!isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) return owner(me->getBase(), viaParameters, depth + 1);
+      if (!isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) {
+        // A tensor field of a member's module (`emb->weight`) is one of its parameters.
+        viaParameters |= isTensorType(me->getType());
+        return owner(me->getBase(), viaParameters, depth + 1);
+      }
       if (viaParameters || isTensorType(me->getType())) return me->getMemberDecl()->getNameAsString();
       return std::nullopt;
     }

@@ -22,6 +22,25 @@ struct FrozenMomentumImpl : torch::nn::Module {
   torch::nn::Linear query{nullptr}, key{nullptr};
 };
 
+// A pretrained embedding frozen through its module's tensor field.
+struct FrozenEmbeddingImpl : torch::nn::Module {
+  FrozenEmbeddingImpl() {
+    emb = register_module("emb", torch::nn::Embedding(100, 8));
+    emb->weight.requires_grad_(false);
+    proj = register_module("proj", torch::nn::Linear(8, 2));
+  }
+  torch::Tensor forward(torch::Tensor ids) {
+    torch::Tensor e;
+    {
+      torch::NoGradGuard no_grad;
+      e = emb(ids);
+    }
+    return proj(e);
+  }
+  torch::nn::Embedding emb{nullptr};
+  torch::nn::Linear proj{nullptr};
+};
+
 // A frozen tensor parameter read under no_grad; another frozen with set_requires_grad.
 struct FrozenTensorImpl : torch::nn::Module {
   FrozenTensorImpl() {
