@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <map>
+#include <set>
 #include <memory>
 
 namespace nnlint {
@@ -67,10 +68,12 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
         return fast;
       }
       // Errors are only ever reported from a plain parse. When that one
-      // succeeds the PCH was at fault: drop it.
+      // succeeds the PCH was at fault: drop it -- unless it stands for lines
+      // of the file's headers too, where a library header without a guard,
+      // included again by the header, is at fault, not the PCH.
       FileResult plain = indexFile(*job.cmd, parse, filter);
-      if (plain.ok) cache->discard(job.pch.key, pch.path);
-      logPath(plain.ok ? "discarded" : "error", file);
+      if (plain.ok && !job.pch.hoisted) cache->discard(job.pch.key, pch.path);
+      logPath(plain.ok ? (job.pch.hoisted ? "unhoisted" : "discarded") : "error", file);
       return plain;
     }
   }
@@ -131,6 +134,21 @@ class Progress {
   Clock::time_point start_;
 };
 
+// Adds the keys of the peers' blocks (not those of files in `commands`) to
+// `sharing`: a file named alone shares its block's prefix with the rest of
+// its project, and builds that prefix, which the others then use.
+void countPeerBlocks(const PchCache &cache, const std::vector<clang::tooling::CompileCommand> &commands,
+                     const ParseOptions &parse, const std::vector<clang::tooling::CompileCommand> &peers,
+                     std::map<std::string, size_t> &sharing) {
+  std::set<std::string> named;
+  for (const clang::tooling::CompileCommand &cmd : commands) named.insert(sourcePath(cmd));
+  for (const clang::tooling::CompileCommand &peer : peers) {
+    if (!named.insert(sourcePath(peer)).second) continue;
+    PchPlan plan = cache.plan(peer, parse, /*lead=*/true);
+    for (size_t k = 1; k <= plan.block.directives.size(); ++k) ++sharing[cache.key(plan, k, parse)];
+  }
+}
+
 }  // namespace
 
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
@@ -140,22 +158,26 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
   prepareCacheWarnings();  // before any worker is forked
-  // A PCH may stand in for any prefix of a file's include block. Take the
-  // longest prefix that is cached already or that another file of the run,
-  // or a block cached by an earlier run, shares: building a block costs more
-  // than one plain parse, and each LibTorch block takes about 80 MB.
+  // A PCH may stand in for any prefix of a file's library lead (PchLead.h),
+  // or, for an editor's buffer, of its include block, user headers included,
+  // which keeps every edit warm. Take the longest prefix that is cached
+  // already or that another file of the run, or a block cached by an earlier
+  // run, shares: building a block costs more than one plain parse, and each
+  // LibTorch block takes about 80 MB.
   std::vector<PchPlan> plans(commands.size());
   std::vector<std::vector<std::string>> keys(commands.size());
   std::map<std::string, size_t> sharing;
   for (size_t i = 0; i < commands.size(); ++i) {
     jobs[i].cmd = &commands[i];
     if (!cache) continue;
-    plans[i] = cache->plan(commands[i], parse);
+    bool editorBuffer = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
+    plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer);
     for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) {
       keys[i].push_back(cache->key(plans[i], k, parse));
       ++sharing[keys[i].back()];
     }
   }
+  if (cache) countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
   for (size_t i = 0; i < commands.size(); ++i) {
     for (size_t k = keys[i].size(); k > 0; --k) {
       const std::string &key = keys[i][k - 1];

@@ -19,6 +19,9 @@ struct SpeedOptions {
   std::string cacheDir;   // "" : defaultCacheDir()
   uint64_t cacheLimit = kDefaultCacheLimit;  // bytes (--cache-size)
   bool showProgress = false;
+  // Other files of the project, not parsed: their include blocks count when
+  // choosing which blocks are shared (the rest of a compilation database).
+  std::vector<clang::tooling::CompileCommand> peers;
 };
 
 // With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path

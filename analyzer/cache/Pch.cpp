@@ -211,7 +211,7 @@ bool dependsOnDirectory(const std::vector<std::string> &args, const std::string 
 
 }  // namespace
 
-PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts) const {
+PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const {
   PchPlan plan;
   llvm::SmallString<256> file(cmd.Filename);
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
@@ -242,6 +242,12 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   plan.directoryMatters = dependsOnDirectory(plan.args, plan.directory);
   plan.text = unsaved != opts.unsaved.end() ? unsaved->second : (*text)->getBuffer().str();
   plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
+  plan.own = plan.block.directives.size();
+  if (lead) {
+    IncludeLead found = findIncludeLead(plan.block, plan.args, plan.directory);
+    plan.block = std::move(found.block);
+    plan.own = found.own;
+  }
   return plan;
 }
 
@@ -268,7 +274,8 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
   req.headerArgs.insert(req.headerArgs.end(), {"-x", "c++-header", path(req.key, "/") + kBlockHeaderName});
   req.directory = plan.directory;
   req.header = plan.block.header(count);
-  req.blanked = plan.block.blanked(plan.text, count);
+  req.blanked = plan.block.blanked(plan.text, std::min(count, plan.own));
+  req.hoisted = plan.hoisted(count);
   return req;
 }
 

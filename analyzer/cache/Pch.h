@@ -16,6 +16,7 @@
 #include "base/SourceFilter.h"
 #include "cache/Frontend.h"
 #include "cache/PchBlock.h"
+#include "cache/PchLead.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -32,7 +33,13 @@ struct PchPlan {
   std::string directory;          // working directory of the compile command
   bool directoryMatters = true;   // an argument reads through it (the key then holds it)
   std::string text;               // the file
-  IncludeBlock block;             // empty when the file must take the plain path
+  // The directives a PCH may stand for, a prefix of them (empty when the
+  // file must take the plain path): the file's include block, or its library
+  // lead (PchLead.h). The first `own` are lines of the file, blanked when
+  // the PCH stands for them.
+  IncludeBlock block;
+  size_t own = 0;
+  bool hoisted(size_t count) const { return count > own; }
 };
 
 // A PCH of the first `count` directives of a file's block.
@@ -42,6 +49,7 @@ struct PchRequest {
   std::string directory;
   std::string header;                   // its source: the directives
   std::string blanked;                  // the file's text without those directives
+  bool hoisted = false;                 // it stands for directives of the file's headers too
 };
 
 // A PCH in the cache, and whether anything but library headers went into it
@@ -56,9 +64,10 @@ class PchCache {
   explicit PchCache(std::string dir) : dir_(std::move(dir)) {}
   const std::string &dir() const { return dir_; }
 
-  // The file's block and arguments; an empty block when the file must take
-  // the plain path (no block, forced includes, unreadable).
-  PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
+  // The file's block, or with `lead` its library lead, and arguments; an
+  // empty block when the file must take the plain path (no block, forced
+  // includes, unreadable).
+  PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const;
   // The key of a PCH of the first `count` directives of the plan's block.
   std::string key(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
   PchRequest request(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
