@@ -20,7 +20,7 @@ std::vector<std::string> quotedSearchDirs(const std::vector<std::string> &args, 
       llvm::StringRef a = args[i];
       std::string dir;
       if (a == f && i + 1 < args.size()) dir = args[i + 1];
-      else if (a.starts_with(f) && a.size() > f.size() && (f != "-I" || !a.starts_with("-iq"))) dir = a.drop_front(f.size()).str();
+      else if (a.starts_with(f) && a.size() > f.size()) dir = a.drop_front(f.size()).str();
       if (dir.empty()) continue;
       llvm::SmallString<256> abs(dir);
       if (!llvm::sys::path::is_absolute(abs)) llvm::sys::fs::make_absolute(directory, abs);
