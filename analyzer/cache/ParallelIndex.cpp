@@ -177,7 +177,11 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       ++sharing[keys[i].back()];
     }
   }
-  if (cache) countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
+  // The peers matter only to a file whose whole lead is not cached (an
+  // editor's steady state reads none of them).
+  bool allCached = true;
+  for (const std::vector<std::string> &k : keys) allCached &= k.empty() || cache->has(k.back());
+  if (cache && !allCached) countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
   for (size_t i = 0; i < commands.size(); ++i) {
     for (size_t k = keys[i].size(); k > 0; --k) {
       const std::string &key = keys[i][k - 1];
