@@ -243,9 +243,9 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   plan.text = unsaved != opts.unsaved.end() ? unsaved->second : (*text)->getBuffer().str();
   plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
   plan.own = plan.block.directives.size();
+  if (!lead) return plan;
   // A file whose headers start with anything but includes (a #define, an
   // #if) has no lead: its whole block, headers included, is precompiled.
-  if (!lead) return plan;
   if (IncludeLead found = findIncludeLead(plan.block, plan.args, plan.directory); !found.block.empty()) {
     plan.block = std::move(found.block);
     plan.own = found.own;
