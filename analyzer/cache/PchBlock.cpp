@@ -58,12 +58,14 @@ std::string directiveWord(const std::string &s, size_t i, size_t end, std::strin
 }
 
 // Whether the line at `i` is part of an include guard at the top of a header:
-// `#pragma once`, or `#ifndef X` and then `#define X` (`guard` holds X between them).
-bool isGuardLine(const std::string &s, size_t i, size_t end, std::string &guard, bool &guardDone) {
+// `#pragma once`, or `#ifndef X` and then `#define X` (`guard` holds X between
+// them). A source file may start with `#pragma once` too (Clang warns and
+// ignores it there, wherever it stands), but not with a guard.
+bool isGuardLine(const std::string &s, size_t i, size_t end, bool header, std::string &guard, bool &guardDone) {
   std::string rest;
   std::string word = directiveWord(s, i, end, rest);
   if (word == "pragma") return rest == "once";
-  if (guardDone) return false;
+  if (guardDone || !header) return false;
   bool name = !rest.empty() && rest.find_first_of(" \t/") == std::string::npos;
   if (word == "ifndef" && guard.empty() && name) {
     guard = rest;
@@ -105,7 +107,7 @@ IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bo
       } else if (!restOfLineIsEmpty(text, close + 2, end)) {
         break;
       }
-    } else if (header && block.empty() && isGuardLine(text, i, end, guard, guardDone)) {
+    } else if (block.empty() && isGuardLine(text, i, end, header, guard, guardDone)) {
       // the guard of a header, before its includes
     } else {
       if (!guard.empty() && !guardDone) break;  // #ifndef X without its #define X

@@ -39,8 +39,9 @@ TEST_F(PchLead, HeaderGuardsComeBeforeTheIncludes) {
   EXPECT_TRUE(findHeaderIncludeBlock("#ifndef M_H\n#include <a.h>\n", "/").empty());
   EXPECT_TRUE(findHeaderIncludeBlock("#pragma pack(1)\n#include <a.h>\n", "/").empty());
   EXPECT_TRUE(findHeaderIncludeBlock("#include <a.h>\n#pragma once\n#include <b.h>\n", "/").directives.size() == 1);
-  // Only a header's block may start with a guard.
-  EXPECT_TRUE(findIncludeBlock("#pragma once\n#include <a.h>\n", "/").empty());
+  // A source file's block may start with #pragma once (ignored there), not with a guard.
+  EXPECT_EQ(findIncludeBlock("#pragma once\n#include <a.h>\n", "/").header(9), "#include <a.h>\n");
+  EXPECT_TRUE(findIncludeBlock("#ifndef M\n#define M\n#include <a.h>\n", "/").empty());
 }
 
 TEST_F(PchLead, FollowsTheFirstUserHeader) {
