@@ -183,7 +183,15 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   for (const std::vector<std::string> &k : keys) allCached &= k.empty() || cache->has(k.back());
   if (cache && !allCached) countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
   for (size_t i = 0; i < commands.size(); ++i) {
-    for (size_t k = keys[i].size(); k > 0; --k) {
+    // Files that only lend their facts take a cached block first: a longer
+    // one would be built for them alone.
+    for (size_t k = keys[i].size(); k > 0 && !speed.buildUnshared; --k) {
+      if (cache->has(keys[i][k - 1])) {
+        jobs[i].pch = cache->request(plans[i], k, parse);
+        break;
+      }
+    }
+    for (size_t k = keys[i].size(); k > 0 && jobs[i].pch.key.empty(); --k) {
       const std::string &key = keys[i][k - 1];
       bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
       if (shared || cache->has(key)) {
@@ -196,7 +204,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     // build it anyway, so that the next run of this file -- an editor's save,
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
-    if (jobs[i].pch.key.empty() && !plans[i].block.empty()) {
+    if (jobs[i].pch.key.empty() && !plans[i].block.empty() && speed.buildUnshared) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }

@@ -22,6 +22,11 @@ struct SpeedOptions {
   // Other files of the project, not parsed: their include blocks count when
   // choosing which blocks are shared (the rest of a compilation database).
   std::vector<clang::tooling::CompileCommand> peers;
+  // A file whose block no other file shares and that is not cached builds it
+  // anyway, so that its next run is warm. Not so for files that only lend
+  // their facts (false here), whose next run the facts cache answers: they
+  // take the longest block cached already, else one they share, else none.
+  bool buildUnshared = true;
 };
 
 // With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
