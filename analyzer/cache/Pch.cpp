@@ -211,6 +211,12 @@ bool dependsOnDirectory(const std::vector<std::string> &args, const std::string 
 
 }  // namespace
 
+PchCache::PchCache(std::string dir) {
+  llvm::SmallString<256> absolute(dir);
+  if (!dir.empty()) llvm::sys::fs::make_absolute(absolute);
+  dir_ = std::string(absolute);
+}
+
 PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const {
   PchPlan plan;
   llvm::SmallString<256> file(cmd.Filename);

@@ -61,7 +61,9 @@ struct CachedPch {
 
 class PchCache {
  public:
-  explicit PchCache(std::string dir) : dir_(std::move(dir)) {}
+  // A relative `dir` is taken from the current directory (a PCH is built and
+  // read in the directory of each file's command).
+  explicit PchCache(std::string dir);
   const std::string &dir() const { return dir_; }
 
   // The file's block, or with `lead` its library lead, and arguments; an
