@@ -134,6 +134,18 @@ class Progress {
   Clock::time_point start_;
 };
 
+// The prefix to use instead of building a PCH of the first `k` lines of a
+// plan: a shorter prefix that is cached and already read the headers of the
+// lines after it (`<vector>` after `<torch/torch.h>`); else `k`.
+size_t cachedStandIn(const PchCache &cache, const PchPlan &plan, const std::vector<std::string> &keys, size_t k) {
+  for (size_t j = k - 1; j > 0; --j) {
+    if (!cache.has(keys[j - 1])) continue;
+    llvm::ArrayRef<IncludeBlock::Directive> extra(plan.block.directives);
+    return cache.alreadyHolds(keys[j - 1], extra.slice(j, k - j)) ? j : k;
+  }
+  return k;
+}
+
 // Adds the keys of the peers' blocks (not those of files in `commands`) to
 // `sharing`: a file named alone shares its block's prefix with the rest of
 // its project, and builds that prefix, which the others then use.
@@ -194,11 +206,11 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     for (size_t k = keys[i].size(); k > 0 && jobs[i].pch.key.empty(); --k) {
       const std::string &key = keys[i][k - 1];
       bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
-      if (shared || cache->has(key)) {
-        jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
-        cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
-        break;
-      }
+      if (!shared && !cache->has(key)) continue;
+      if (!cache->has(key)) k = cachedStandIn(*cache, plans[i], keys[i], k);
+      jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+      cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
+      break;
     }
     // A block that no other file of the run shares and that is not cached:
     // build it anyway, so that the next run of this file -- an editor's save,

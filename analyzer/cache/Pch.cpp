@@ -300,6 +300,22 @@ void PchCache::markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const {
   }
 }
 
+bool PchCache::alreadyHolds(const std::string &key, llvm::ArrayRef<IncludeBlock::Directive> directives) const {
+  auto [it, added] = inputs_.try_emplace(key);
+  Manifest m;
+  if (added && readManifest(path(key, ".manifest"), m))
+    for (const Dependency &d : m.deps) it->second.push_back(d.path);
+  for (const IncludeBlock::Directive &d : directives) {
+    size_t open = d.text.find('<'), close = d.text.rfind('>');
+    if (open == std::string::npos || close == std::string::npos || close <= open + 1) return false;
+    std::string tail = "/" + d.text.substr(open + 1, close - open - 1);
+    bool read = false;
+    for (const std::string &input : it->second) read |= llvm::StringRef(input).ends_with(tail);
+    if (!read) return false;
+  }
+  return true;
+}
+
 CachedPch PchCache::lookup(const std::string &key) {
   // A run is a snapshot: headers are checked once per PCH and process.
   if (auto it = checked_.find(key); it != checked_.end()) return it->second;

@@ -81,6 +81,10 @@ class PchCache {
   // both then share, rather than a block of its own.
   bool isCachedPrefix(const std::string &key) const;
   void markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const;
+  // Whether the cached PCH for `key` read, for each of `directives`
+  // (`#include <name>`), a file whose path ends in /name: then a longer
+  // block of those lines would hold nothing more.
+  bool alreadyHolds(const std::string &key, llvm::ArrayRef<IncludeBlock::Directive> directives) const;
   // A PCH for `key` built from headers that have not changed since, or "".
   CachedPch lookup(const std::string &key);
   // Builds the PCH unless another process is building it; none if it did not.
@@ -95,6 +99,7 @@ class PchCache {
   std::string dir_;
   bool writeFailed_ = false;                  // the disk is full: build no more blocks
   std::map<std::string, CachedPch> checked_;  // key -> PCH this process found current
+  mutable std::map<std::string, std::vector<std::string>> inputs_;  // key -> the files its manifest lists
 };
 
 }  // namespace nnlint
