@@ -39,6 +39,7 @@ struct Job {
   // and its text with all of the block blanked out.
   std::string wholeBlock;
   std::string wholeBlanked;
+  bool lendsOnly = false;  // SpeedOptions::lendersOnly
 };
 
 // What the parse host needs for an editor's buffer; none for other files.
@@ -65,6 +66,10 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
       FileResult fast = indexFile(*job.cmd, parse, filter, &use);
       if (fast.ok) {
         logPath(built ? "built" : "hit", file);
+        return fast;
+      }
+      if (job.lendsOnly && fast.missingInclude) {
+        logPath("error-with-block", file);
         return fast;
       }
       // Errors are only ever reported from a plain parse. When that one
@@ -181,6 +186,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   std::map<std::string, size_t> sharing;
   for (size_t i = 0; i < commands.size(); ++i) {
     jobs[i].cmd = &commands[i];
+    jobs[i].lendsOnly = speed.lendersOnly;
     if (!cache) continue;
     bool editorBuffer = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
     plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer);
@@ -197,7 +203,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   for (size_t i = 0; i < commands.size(); ++i) {
     // Files that only lend their facts take a cached block first: a longer
     // one would be built for them alone.
-    for (size_t k = keys[i].size(); k > 0 && !speed.buildUnshared; --k) {
+    for (size_t k = keys[i].size(); k > 0 && speed.lendersOnly; --k) {
       if (cache->has(keys[i][k - 1])) {
         jobs[i].pch = cache->request(plans[i], k, parse);
         break;
@@ -216,7 +222,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     // build it anyway, so that the next run of this file -- an editor's save,
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
-    if (jobs[i].pch.key.empty() && !plans[i].block.empty() && speed.buildUnshared) {
+    if (jobs[i].pch.key.empty() && !plans[i].block.empty() && !speed.lendersOnly) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }

@@ -177,7 +177,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     // While the lenders are parsed, the classes none of them can add to are already judged.
     std::function<void()> first;
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
-    speed.buildUnshared = false;
+    speed.lendersOnly = true;
     for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first))
       parsed.push_back(std::move(r));
   }
