@@ -15,6 +15,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 work=${WORK:-$(mktemp -d /tmp/nnlint-header-first.XXXXXX)}
+mkdir -p "$work"
 source "$here/measure.sh" "${1:-}"
 require clang++-19 /usr/bin/time python3 bc
 results=$work/results.tsv
@@ -23,7 +24,7 @@ echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 project=$work/project
 python3 "$here/gen_project.py" --files "${FILES:-17}" --header-first --out "$project" --torch-include "$torch_include"
-one=$project/src/model_003.cpp
+one=$project/src/model_001.cpp
 cache=$work/cache
 cache_line() {  # what the cache holds after a step
   printf '%s: cache %s MB, %s blocks\n' "$1" "$(du -sm "$cache" | cut -f1)" "$(find "$cache" -maxdepth 1 -name '*.manifest' | wc -l)"
