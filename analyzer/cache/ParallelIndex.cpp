@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <map>
+#include <set>
 #include <memory>
 
 namespace nnlint {
@@ -39,6 +40,7 @@ struct Job {
   // and its text with all of the block blanked out.
   std::string wholeBlock;
   std::string wholeBlanked;
+  bool lendsOnly = false;  // SpeedOptions::lendersOnly
 };
 
 // What the parse host needs for an editor's buffer; none for other files.
@@ -67,11 +69,17 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
         logPath(built ? "built" : "hit", file);
         return fast;
       }
+      if (job.lendsOnly && fast.missingInclude) {
+        logPath("error-with-block", file);
+        return fast;
+      }
       // Errors are only ever reported from a plain parse. When that one
-      // succeeds the PCH was at fault: drop it.
+      // succeeds the PCH was at fault: drop it -- unless it stands for lines
+      // of the file's headers too, where a library header without a guard,
+      // included again by the header, is at fault, not the PCH.
       FileResult plain = indexFile(*job.cmd, parse, filter);
-      if (plain.ok) cache->discard(job.pch.key, pch.path);
-      logPath(plain.ok ? "discarded" : "error", file);
+      if (plain.ok && !job.pch.hoisted) cache->discard(job.pch.key, pch.path);
+      logPath(plain.ok ? (job.pch.hoisted ? "unhoisted" : "discarded") : "error", file);
       return plain;
     }
   }
@@ -132,6 +140,33 @@ class Progress {
   Clock::time_point start_;
 };
 
+// The prefix to use instead of building a PCH of the first `k` lines of a
+// plan: a shorter prefix that is cached and already read the headers of the
+// lines after it (`<vector>` after `<torch/torch.h>`); else `k`.
+size_t cachedStandIn(const PchCache &cache, const PchPlan &plan, const std::vector<std::string> &keys, size_t k) {
+  for (size_t j = k - 1; j > 0; --j) {
+    if (!cache.has(keys[j - 1])) continue;
+    llvm::ArrayRef<IncludeBlock::Directive> extra(plan.block.directives);
+    return cache.alreadyHolds(keys[j - 1], extra.slice(j, k - j)) ? j : k;
+  }
+  return k;
+}
+
+// Adds the keys of the peers' blocks (not those of files in `commands`) to
+// `sharing`: a file named alone shares its block's prefix with the rest of
+// its project, and builds that prefix, which the others then use.
+void countPeerBlocks(const PchCache &cache, const std::vector<clang::tooling::CompileCommand> &commands,
+                     const ParseOptions &parse, const std::vector<clang::tooling::CompileCommand> &peers,
+                     std::map<std::string, size_t> &sharing) {
+  std::set<std::string> named;
+  for (const clang::tooling::CompileCommand &cmd : commands) named.insert(sourcePath(cmd));
+  for (const clang::tooling::CompileCommand &peer : peers) {
+    if (!named.insert(sourcePath(peer)).second) continue;
+    PchPlan plan = cache.plan(peer, parse, /*lead=*/true);
+    for (size_t k = 1; k <= plan.block.directives.size(); ++k) ++sharing[cache.key(plan, k, parse)];
+  }
+}
+
 }  // namespace
 
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
@@ -142,38 +177,56 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
   prepareCacheWarnings();  // before any worker is forked
-  // A PCH may stand in for any prefix of a file's include block. Take the
-  // longest prefix that is cached already or that another file of the run,
-  // or a block cached by an earlier run, shares: building a block costs more
-  // than one plain parse, and each LibTorch block takes about 80 MB.
+  // A PCH may stand in for any prefix of a file's library lead (PchLead.h),
+  // or, for an editor's buffer, of its include block, user headers included,
+  // which keeps every edit warm. Take the longest prefix that is cached
+  // already or that another file of the run, or a block cached by an earlier
+  // run, shares: building a block costs more than one plain parse, and each
+  // LibTorch block takes about 80 MB.
   std::vector<PchPlan> plans(commands.size());
   std::vector<std::vector<std::string>> keys(commands.size());
   std::map<std::string, size_t> sharing;
   for (size_t i = 0; i < commands.size(); ++i) {
     jobs[i].cmd = &commands[i];
+    jobs[i].lendsOnly = speed.lendersOnly;
     if (!cache) continue;
-    plans[i] = cache->plan(commands[i], parse);
+    bool editorBuffer = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
+    plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer);
     for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) {
       keys[i].push_back(cache->key(plans[i], k, parse));
       ++sharing[keys[i].back()];
     }
   }
+  // The peers matter only to a file whose whole lead is not cached (an
+  // editor's steady state reads none of them).
+  bool allCached = true;
+  for (const std::vector<std::string> &k : keys) allCached &= k.empty() || cache->has(k.back());
+  if (cache && !allCached) countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
   for (size_t i = 0; i < commands.size(); ++i) {
-    for (size_t k = keys[i].size(); k > 0; --k) {
-      const std::string &key = keys[i][k - 1];
-      bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
-      if (shared || cache->has(key)) {
-        jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+    // Files that only lend their facts take a cached block first: a longer
+    // one would be built for them alone.
+    for (size_t k = keys[i].size(); k > 0 && speed.lendersOnly; --k) {
+      if (cache->has(keys[i][k - 1])) {
+        jobs[i].pch = cache->request(plans[i], k, parse);
         jobs[i].textHash = hashText(plans[i].text);
-        cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
         break;
       }
+    }
+    for (size_t k = keys[i].size(); k > 0 && jobs[i].pch.key.empty(); --k) {
+      const std::string &key = keys[i][k - 1];
+      bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
+      if (!shared && !cache->has(key)) continue;
+      if (!cache->has(key)) k = cachedStandIn(*cache, plans[i], keys[i], k);
+      jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+      jobs[i].textHash = hashText(plans[i].text);
+      cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
+      break;
     }
     // A block that no other file of the run shares and that is not cached:
     // build it anyway, so that the next run of this file -- an editor's save,
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
-    if (jobs[i].pch.key.empty() && !plans[i].block.empty()) {
+    if (jobs[i].pch.key.empty() && !plans[i].block.empty() && !speed.lendersOnly) {
       jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
       jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());

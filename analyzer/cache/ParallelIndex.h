@@ -19,10 +19,21 @@ struct SpeedOptions {
   std::string cacheDir;   // "" : defaultCacheDir()
   uint64_t cacheLimit = kDefaultCacheLimit;  // bytes (--cache-size)
   bool showProgress = false;
+  // Other files of the project, not parsed: their include blocks count when
+  // choosing which blocks are shared (the rest of a compilation database).
+  std::vector<clang::tooling::CompileCommand> peers;
+  // The files only lend their facts to the files named (their findings and
+  // errors are not reported), and their next run is answered by the facts
+  // cache: they take the longest block cached already, else one they share,
+  // and build none for themselves alone; and a parse with a block that
+  // fails on a missing header is not repeated without it (a plain parse
+  // would miss the same header).
+  bool lendersOnly = false;
 };
 
 // With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
-// a file took (built, hit, discarded, plain, facts), for the tests, which must
+// a file took (built, hit, discarded, plain, facts, unhoisted, error,
+// error-with-block), for the tests, which must
 // know the fast path was really taken.
 void logPath(const char *what, const std::string &file);
 

@@ -211,7 +211,13 @@ bool dependsOnDirectory(const std::vector<std::string> &args, const std::string 
 
 }  // namespace
 
-PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts) const {
+PchCache::PchCache(std::string dir) {
+  llvm::SmallString<256> absolute(dir);
+  if (!dir.empty()) llvm::sys::fs::make_absolute(absolute);
+  dir_ = std::string(absolute);
+}
+
+PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const {
   PchPlan plan;
   llvm::SmallString<256> file(cmd.Filename);
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
@@ -242,6 +248,14 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   plan.directoryMatters = dependsOnDirectory(plan.args, plan.directory);
   plan.text = unsaved != opts.unsaved.end() ? unsaved->second : (*text)->getBuffer().str();
   plan.block = findIncludeBlock(plan.text, std::string(llvm::sys::path::parent_path(file)));
+  plan.own = plan.block.directives.size();
+  if (!lead) return plan;
+  // A file whose headers start with anything but includes (a #define, an
+  // #if) has no lead: its whole block, headers included, is precompiled.
+  if (IncludeLead found = findIncludeLead(plan.block, plan.args, plan.directory); !found.block.empty()) {
+    plan.block = std::move(found.block);
+    plan.own = found.own;
+  }
   return plan;
 }
 
@@ -268,7 +282,8 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
   req.headerArgs.insert(req.headerArgs.end(), {"-x", "c++-header", path(req.key, "/") + kBlockHeaderName});
   req.directory = plan.directory;
   req.header = plan.block.header(count);
-  req.blanked = plan.block.blanked(plan.text, count);
+  req.blanked = plan.block.blanked(plan.text, std::min(count, plan.own));
+  req.hoisted = plan.hoisted(count);
   return req;
 }
 
@@ -283,6 +298,22 @@ void PchCache::markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const {
     if (fd >= 0) ::close(fd);
     touchCacheFile(marker);  // the bound evicts markers no block has used lately
   }
+}
+
+bool PchCache::alreadyHolds(const std::string &key, llvm::ArrayRef<IncludeBlock::Directive> directives) const {
+  auto [it, added] = inputs_.try_emplace(key);
+  Manifest m;
+  if (added && readManifest(path(key, ".manifest"), m))
+    for (const Dependency &d : m.deps) it->second.push_back(d.path);
+  for (const IncludeBlock::Directive &d : directives) {
+    size_t open = d.text.find('<'), close = d.text.rfind('>');
+    if (open == std::string::npos || close == std::string::npos || close <= open + 1) return false;
+    std::string tail = "/" + d.text.substr(open + 1, close - open - 1);
+    bool read = false;
+    for (const std::string &input : it->second) read |= llvm::StringRef(input).ends_with(tail);
+    if (!read) return false;
+  }
+  return true;
 }
 
 CachedPch PchCache::lookup(const std::string &key) {

@@ -16,6 +16,7 @@
 #include "base/SourceFilter.h"
 #include "cache/Frontend.h"
 #include "cache/PchBlock.h"
+#include "cache/PchLead.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -32,7 +33,13 @@ struct PchPlan {
   std::string directory;          // working directory of the compile command
   bool directoryMatters = true;   // an argument reads through it (the key then holds it)
   std::string text;               // the file
-  IncludeBlock block;             // empty when the file must take the plain path
+  // The directives a PCH may stand for, a prefix of them (empty when the
+  // file must take the plain path): the file's include block, or its library
+  // lead (PchLead.h). The first `own` are lines of the file, blanked when
+  // the PCH stands for them.
+  IncludeBlock block;
+  size_t own = 0;
+  bool hoisted(size_t count) const { return count > own; }
 };
 
 // A PCH of the first `count` directives of a file's block.
@@ -42,6 +49,7 @@ struct PchRequest {
   std::string directory;
   std::string header;                   // its source: the directives
   std::string blanked;                  // the file's text without those directives
+  bool hoisted = false;                 // it stands for directives of the file's headers too
 };
 
 // A PCH in the cache, and whether anything but library headers went into it
@@ -53,12 +61,15 @@ struct CachedPch {
 
 class PchCache {
  public:
-  explicit PchCache(std::string dir) : dir_(std::move(dir)) {}
+  // A relative `dir` is taken from the current directory (a PCH is built and
+  // read in the directory of each file's command).
+  explicit PchCache(std::string dir);
   const std::string &dir() const { return dir_; }
 
-  // The file's block and arguments; an empty block when the file must take
-  // the plain path (no block, forced includes, unreadable).
-  PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
+  // The file's block, or with `lead` its library lead, and arguments; an
+  // empty block when the file must take the plain path (no block, forced
+  // includes, unreadable).
+  PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const;
   // The key of a PCH of the first `count` directives of the plan's block.
   std::string key(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
   PchRequest request(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
@@ -70,6 +81,10 @@ class PchCache {
   // both then share, rather than a block of its own.
   bool isCachedPrefix(const std::string &key) const;
   void markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const;
+  // Whether the cached PCH for `key` read, for each of `directives`
+  // (`#include <name>`), a file whose path ends in /name: then a longer
+  // block of those lines would hold nothing more.
+  bool alreadyHolds(const std::string &key, llvm::ArrayRef<IncludeBlock::Directive> directives) const;
   // A PCH for `key` built from headers that have not changed since, or "".
   CachedPch lookup(const std::string &key);
   // Builds the PCH unless another process is building it; none if it did not.
@@ -84,6 +99,7 @@ class PchCache {
   std::string dir_;
   bool writeFailed_ = false;                  // the disk is full: build no more blocks
   std::map<std::string, CachedPch> checked_;  // key -> PCH this process found current
+  mutable std::map<std::string, std::vector<std::string>> inputs_;  // key -> the files its manifest lists
 };
 
 }  // namespace nnlint

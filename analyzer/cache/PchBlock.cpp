@@ -2,6 +2,8 @@
 
 #include "llvm/Support/FileSystem.h"
 
+#include <cctype>
+
 namespace nnlint {
 namespace {
 
@@ -42,10 +44,44 @@ constexpr const char *kByteOrderMark = "\xEF\xBB\xBF";
 
 bool startsWithByteOrderMark(const std::string &text) { return text.compare(0, 3, kByteOrderMark) == 0; }
 
-}  // namespace
+// The word after the '#' of a directive that starts at `i` ("pragma",
+// "ifndef"), and in `rest` what follows it on the line, trimmed.
+std::string directiveWord(const std::string &s, size_t i, size_t end, std::string &rest) {
+  if (i >= end || s[i] != '#') return "";
+  i = skipBlanks(s, i + 1, end);
+  size_t w = i;
+  while (w < end && (std::isalnum(static_cast<unsigned char>(s[w])) || s[w] == '_')) ++w;
+  size_t r = skipBlanks(s, w, end), last = end;
+  while (last > r && isBlank(s[last - 1])) --last;
+  rest = s.substr(r, last - r);
+  return s.substr(i, w - i);
+}
 
-IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir) {
+// Whether the line at `i` is part of an include guard at the top of a header:
+// `#pragma once`, or `#ifndef X` and then `#define X` (`guard` holds X between
+// them). A source file may start with `#pragma once` too (Clang warns and
+// ignores it there, wherever it stands), but not with a guard.
+bool isGuardLine(const std::string &s, size_t i, size_t end, bool header, std::string &guard, bool &guardDone) {
+  std::string rest;
+  std::string word = directiveWord(s, i, end, rest);
+  if (word == "pragma") return rest == "once";
+  if (guardDone || !header) return false;
+  bool name = !rest.empty() && rest.find_first_of(" \t/") == std::string::npos;
+  if (word == "ifndef" && guard.empty() && name) {
+    guard = rest;
+    return true;
+  }
+  if (word == "define" && !guard.empty() && rest == guard) {
+    guardDone = true;
+    return true;
+  }
+  return false;
+}
+
+IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bool header) {
   IncludeBlock block;
+  std::string guard;
+  bool guardDone = false;
   size_t pos = startsWithByteOrderMark(text) ? 3 : 0;
   bool inComment = false;
   while (pos < text.size()) {
@@ -71,7 +107,10 @@ IncludeBlock findIncludeBlock(const std::string &text, const std::string &source
       } else if (!restOfLineIsEmpty(text, close + 2, end)) {
         break;
       }
+    } else if (block.empty() && isGuardLine(text, i, end, header, guard, guardDone)) {
+      // the guard of a header, before its includes
     } else {
+      if (!guard.empty() && !guardDone) break;  // #ifndef X without its #define X
       std::string name = includedName(text, i, end);
       if (name.empty()) break;
       if (name[0] == '"') {
@@ -88,6 +127,16 @@ IncludeBlock findIncludeBlock(const std::string &text, const std::string &source
     pos = end + 1;
   }
   return block;
+}
+
+}  // namespace
+
+IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir) {
+  return findBlock(text, sourceDir, /*header=*/false);
+}
+
+IncludeBlock findHeaderIncludeBlock(const std::string &text, const std::string &headerDir) {
+  return findBlock(text, headerDir, /*header=*/true);
 }
 
 std::string IncludeBlock::header(size_t count) const {

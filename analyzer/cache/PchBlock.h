@@ -34,4 +34,8 @@ struct IncludeBlock {
 // mark may come first, as Windows editors write it.
 IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir);
 
+// The same for a header: its #include lines may come after `#pragma once` or
+// an include guard (`#ifndef X` then `#define X`).
+IncludeBlock findHeaderIncludeBlock(const std::string &text, const std::string &headerDir);
+
 }  // namespace nnlint

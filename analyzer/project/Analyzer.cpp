@@ -125,7 +125,11 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   }
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
-  std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, opts.speed);
+  // The whole project's include blocks decide which are shared: a file named
+  // alone builds the block its neighbours will use.
+  SpeedOptions speed = opts.speed;
+  speed.peers = others;
+  std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, speed);
 
   // The findings of what is parsed so far; classes declared in `open` files
   // are left out (their findings would be judged without all their facts).
@@ -176,7 +180,8 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     // While the lenders are parsed, the classes none of them can add to are already judged.
     std::function<void()> first;
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
-    for (FileResult &r : indexWithFacts(lenders, parse, filter, opts.speed, first))
+    speed.lendersOnly = true;
+    for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first))
       parsed.push_back(std::move(r));
   }
   return judge({});

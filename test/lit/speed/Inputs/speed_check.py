@@ -311,14 +311,17 @@ HEADER_BAD = HEADER_OK.replace("NetImpl() { reset(); }", "NetImpl() { reset(); c
 
 
 def header_change(r):
-    # The model lives in a header that the precompiled block holds.
+    # The model lives in a header that the precompiled block holds: included
+    # with <...> through -I, it is part of the files' library lead (a quoted
+    # include's header is parsed with each file, see cache-shared-lead.test).
     src = os.path.join(r.work, "src")
     os.makedirs(src)
     open(os.path.join(src, "model.h"), "w").write(HEADER_OK)
+    r.flags = r.flags + ["-I" + src]
     r.files = []
     for n in range(2):
         path = os.path.join(src, f"use{n}.cpp")
-        open(path, "w").write(f'#include <torch/torch.h>\n#include "model.h"\nint use{n}() {{ return {n}; }}\n')
+        open(path, "w").write(f'#include <torch/torch.h>\n#include <model.h>\nint use{n}() {{ return {n}; }}\n')
         r.files.append(path)
     _, flag = r.cache("cache")
     before, paths = r.run(flag, "-j1")

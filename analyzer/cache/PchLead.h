@@ -1,0 +1,33 @@
+// The library lead of a file: the <...> includes that come first when the
+// file is preprocessed, following its leading user headers. A project whose
+// files each start with their own header (`#include "model.h"`, which starts
+// with `#include <torch/torch.h>`) has no two include blocks with a common
+// first line, but its files share their lead, so they share its PCH.
+//
+// A PCH of the lead stands for those lines exactly: in the file, only
+// comments, include guards (`#pragma once`, `#ifndef X` + `#define X`) and
+// other lines of the lead come before each of them. The file's own lead lines
+// are blanked; the user headers stay and are parsed with the file, and their
+// includes of the lead's headers are then skipped, those headers being
+// guarded. A library header that is not guarded is included twice and the
+// parse fails: the file is then parsed plainly (see ParallelIndex.cpp).
+#pragma once
+
+#include "cache/PchBlock.h"
+
+#include <string>
+#include <vector>
+
+namespace nnlint {
+
+struct IncludeLead {
+  IncludeBlock block;  // the lead's directives; the first `own` are the file's lines
+  size_t own = 0;
+};
+
+// `fileBlock` is the file's include block (findIncludeBlock); `args` and
+// `directory` its command, which says where quoted includes are searched.
+IncludeLead findIncludeLead(const IncludeBlock &fileBlock, const std::vector<std::string> &args,
+                            const std::string &directory);
+
+}  // namespace nnlint

@@ -1,0 +1,3 @@
+#include "c.h"
+
+int c_blocks() { return static_cast<int>(CImpl().children().size()); }

@@ -1,0 +1,73 @@
+// The library lead of a file: the <...> lines it and its leading user headers start with.
+#include "cache/PchLead.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace nnlint;
+
+namespace {
+
+class PchLead : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("pchlead", dir_)); }
+  void TearDown() override { llvm::sys::fs::remove_directories(dir_); }
+  std::string write(const std::string &name, const std::string &text) {
+    std::string path = std::string(dir_) + "/" + name;
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    os << text;
+    return path;
+  }
+  IncludeLead lead(const std::string &file, std::vector<std::string> args = {"clang++"}) {
+    return findIncludeLead(findIncludeBlock(file, dir()), args, dir());
+  }
+  std::string dir() const { return std::string(dir_); }
+  llvm::SmallString<128> dir_;
+};
+
+}  // namespace
+
+TEST_F(PchLead, HeaderGuardsComeBeforeTheIncludes) {
+  EXPECT_EQ(findHeaderIncludeBlock("#pragma once\n#include <a.h>\nint x;\n", "/").header(9), "#include <a.h>\n");
+  EXPECT_EQ(findHeaderIncludeBlock("// c\n#ifndef M_H\n#define M_H\n#include <a.h>\n", "/").header(9), "#include <a.h>\n");
+  EXPECT_TRUE(findHeaderIncludeBlock("#ifndef M_H\n#define OTHER\n#include <a.h>\n", "/").empty());
+  EXPECT_TRUE(findHeaderIncludeBlock("#ifndef M_H\n#include <a.h>\n", "/").empty());
+  EXPECT_TRUE(findHeaderIncludeBlock("#pragma pack(1)\n#include <a.h>\n", "/").empty());
+  EXPECT_TRUE(findHeaderIncludeBlock("#include <a.h>\n#pragma once\n#include <b.h>\n", "/").directives.size() == 1);
+  // A source file's block may start with #pragma once (ignored there), not with a guard.
+  EXPECT_EQ(findIncludeBlock("#pragma once\n#include <a.h>\n", "/").header(9), "#include <a.h>\n");
+  EXPECT_TRUE(findIncludeBlock("#ifndef M\n#define M\n#include <a.h>\n", "/").empty());
+}
+
+TEST_F(PchLead, FollowsTheFirstUserHeader) {
+  write("model.h", "#pragma once\n#include <torch/torch.h>\n#include \"layers.h\"\n#include <map>\n");
+  write("layers.h", "#ifndef L\n#define L\n#include <vector>\n#include <torch/torch.h>\nstruct L1 {};\n#endif\n");
+  IncludeLead l = lead("#include \"model.h\"\n#include <string>\nint x;\n");
+  // layers.h's code comes before <map> and the file's <string>: the lead stops there.
+  EXPECT_EQ(l.block.header(9), "#include <torch/torch.h>\n#include <vector>\n");
+  EXPECT_EQ(l.own, 0u);
+}
+
+TEST_F(PchLead, OwnLinesFirstThenTheHeaderFoundThroughDashI) {
+  write("include/net.h", "#pragma once\n#include <torch/torch.h>\n#include <opencv2/core.hpp>\nstruct Net {};\n");
+  std::string file = "#include <torch/torch.h>\n#include \"net.h\"\n";
+  EXPECT_EQ(lead(file).block.header(9), "#include <torch/torch.h>\n");  // net.h not found
+  IncludeLead l = lead(file, {"clang++", "-Iinclude"});
+  EXPECT_EQ(l.block.header(9), "#include <torch/torch.h>\n#include <opencv2/core.hpp>\n");
+  EXPECT_EQ(l.own, 1u);
+  std::string blanked = l.block.blanked(file, l.own);
+  EXPECT_EQ(blanked.find("<torch"), std::string::npos);
+  EXPECT_NE(blanked.find("#include \"net.h\""), std::string::npos);
+}
+
+TEST_F(PchLead, StopsAtAHeaderThatDefinesFirst) {
+  write("config.h", "#define USE_CUDA 1\n#include <torch/torch.h>\n");
+  EXPECT_TRUE(lead("#include \"config.h\"\n#include <torch/torch.h>\n").block.empty());
+  write("loop.h", "#pragma once\n#include \"loop.h\"\n#include <a.h>\n");
+  EXPECT_TRUE(lead("#include \"loop.h\"\n").block.empty());
+}
