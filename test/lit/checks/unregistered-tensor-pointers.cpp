@@ -39,6 +39,7 @@ struct B3Impl : nn::Module {
   }
   torch::Tensor forward(torch::Tensor x) { return x * w_; }
   torch::Tensor w_;
+};
 
 // Learnable, and registered nowhere.
 struct LostImpl : nn::Module {
