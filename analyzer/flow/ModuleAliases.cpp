@@ -237,7 +237,12 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
     bool stdAggregate = !held && rd && rd->isInStdNamespace();
     if (((held && held->kind == HoldKind::Container) || stdAggregate) &&
         (c->isListInitialization() || c->getNumArgs() > 1))
-      return join(c->arguments());
+      if (ModuleRefs parts = join(c->arguments()); !parts.empty() || stdAggregate) return parts;
+    // A user struct of modules built by its own constructor (`Block(4)`):
+    // the modules it holds are new.
+    if (held && held->kind == HoldKind::Container && rd && !rd->isInStdNamespace() && c->getNumArgs() > 0 &&
+        join(c->arguments()).empty())
+      return {ModuleRef{ModuleRef::Kind::Created, "", 0, e}};
   }
   if (const auto *call = dyn_cast<CallExpr>(e)) {
     if (auto effect = libraryEffect(call)) {

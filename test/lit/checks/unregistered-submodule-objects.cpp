@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace nn = torch::nn;
 
@@ -114,4 +115,25 @@ struct StatelessSequentialImpl : nn::Module {
   nn::Sequential act{nullptr};
   // CHECK: unregistered-submodule-objects.cpp:[[@LINE-1]]:18: note: submodule 'act' (nn::Sequential) is never registered{{.*}} [nn-unregistered-submodule]
   // CHECK: [[@LINE-6]]:5: note: assigned here, in the constructor
+};
+
+// ---- A user struct of modules made by its own constructor holds new modules ----
+
+struct Stage {
+  explicit Stage(int n) : conv(n, n), norm(n) {}
+  nn::Linear conv{nullptr};
+  nn::LayerNorm norm{nullptr};
+};
+
+struct StagesImpl : nn::Module {
+  StagesImpl() {
+    for (int i = 0; i < 2; ++i) stages.push_back(Stage(4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (auto &s : stages) x = s.norm(s.conv(x));
+    return x;
+  }
+  std::vector<Stage> stages;
+  // CHECK: unregistered-submodule-objects.cpp:[[@LINE-1]]:22: warning: 'stages' holds submodules in a plain Stage that is never registered{{.*}} [nn-unregistered-submodule]
+  // CHECK: [[@LINE-8]]:33: note: filled here, in the constructor
 };
