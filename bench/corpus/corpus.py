@@ -167,6 +167,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per repository")
     ap.add_argument("--torch-include", action="append",
                     default=None, help="LibTorch include dir (repeatable); default: Debian's 1.13")
+    ap.add_argument("--repos", default=str(HERE / "repos.txt"), help="the list of repositories and commits")
+    ap.add_argument("--judgments", default=str(HERE / "judgments.tsv"), help="the judged warnings of those repositories")
     ap.add_argument("--only", action="append", help="analyse only these repositories (owner/name)")
     ap.add_argument("--reuse", action="store_true", help="summarise the results of an earlier run where present")
     ap.add_argument("--list", action="store_true", help="print every finding with its judgment")
@@ -178,8 +180,8 @@ def main():
     args = ap.parse_args()
     args.torch_include = args.torch_include or ["/usr/include/torch/csrc/api/include"]
 
-    repos = read_repos(HERE / "repos.txt")
-    judgments = read_judgments(HERE / "judgments.tsv")
+    repos = read_repos(pathlib.Path(args.repos))
+    judgments = read_judgments(pathlib.Path(args.judgments))
     per_check = collections.defaultdict(collections.Counter)
     rows = []
     totals = collections.Counter()
