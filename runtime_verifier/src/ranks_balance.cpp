@@ -1,4 +1,5 @@
 #include "ranks_balance.h"
+#include "mebibytes.h"
 
 #include "rules.h"
 
@@ -8,12 +9,6 @@
 
 namespace nnlint::verify::detail {
 namespace {
-
-std::string mib(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / (1 << 20));
-  return buf;
-}
 
 struct RankGpu {
   int rank;

@@ -5,6 +5,7 @@
 
 #include "backend.h"
 #include "buffer_updates.h"
+#include "mebibytes.h"
 #include "device0_memory.h"
 #include "errors.h"
 #include "gpu_facts.h"
@@ -121,12 +122,6 @@ void step_failed(Report& report, int replica, const std::string& device, const s
   f.message = (replica >= 0 ? "replica " + std::to_string(replica) + " (" + device + ")" : std::string("the step")) +
               ": " + phase + " threw: " + error;
   report.findings.push_back(f);
-}
-
-std::string mib(int64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
-  return buf;
 }
 
 void report_memory(const Backend& backend, const std::vector<torch::Device>& devices, Report& report) {
