@@ -14,6 +14,14 @@ std::string usrOf(const Decl *d) {
   llvm::SmallString<128> buf;
   if (index::generateUSRForDecl(d, buf)) return "";
   std::string usr(buf);
+  // Clang's USR of an internal declaration (a static function, an anonymous
+  // namespace) names the buffer it is in, which differs between the parts of
+  // a warm session: name it by where it is written instead.
+  if (const auto *nd = dyn_cast<NamedDecl>(d); nd && !nd->isExternallyVisible()) {
+    SourcePoint at = toPoint(d->getASTContext().getSourceManager(), d->getLocation());
+    usr = nd->getQualifiedNameAsString() + "@" + at.file + ":" + std::to_string(at.line) + ":" +
+          std::to_string(at.column);
+  }
   // Clang names every lambda of a function alike ("@Sa"): where it is written tells them apart.
   for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *rd = dyn_cast<CXXRecordDecl>(dc); rd && rd->isLambda()) {

@@ -95,8 +95,13 @@ void collectOutsideCalls(const FunctionDecl *fd, ASTContext &ctx, const SourceFi
     std::set<std::string> &out;
     Callees(ASTContext &c, const SourceFilter &f, std::set<std::string> &o) : ctx(c), filter(f), out(o) {}
     bool VisitCallExpr(CallExpr *call) {
+      // User functions written with a body: implicit declarations (builtins
+      // behind macros) are declared lazily, and differ between the parts of
+      // a warm session.
       const FunctionDecl *callee = call->getDirectCallee();
-      if (callee && !filter.isLibrary(ctx.getSourceManager(), callee->getLocation()))
+      const FunctionDecl *def = callee && !callee->isImplicit() ? callee->getDefinition() : nullptr;
+      const SourceManager &sm = ctx.getSourceManager();
+      if (def && !filter.isLibrary(sm, callee->getLocation()) && !filter.isLibrary(sm, def->getLocation()))
         out.insert(usrOf(callee->getCanonicalDecl()));
       return true;
     }
