@@ -19,8 +19,13 @@ def read():
 reader = threading.Thread(target=read)
 reader.start()
 code = subprocess.call(sys.argv[3:])
-if reader.is_alive():
-    with open(fifo, "wb"):  # the command never opened it: let the reader finish
+# The command may never have opened it: let the reader finish. A blocking open
+# here would wait for ever if the reader has just finished; a non-blocking one
+# fails while no reader waits, so try until the reader is gone.
+while reader.is_alive():
+    try:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
         pass
-reader.join()
+    reader.join(0.05)
 sys.exit(code)
