@@ -23,7 +23,7 @@ class ContainerAlias : public Rule {
     for (const auto &[name, c] : index.classes) {
       std::vector<const MemberFact *> kept = c.containersKeptByClone();
       for (const MemberFact *m : c.handlesKeptByClone())
-        if (usedToRun(c, m->name)) kept.push_back(m);
+        if (c.usedToRun(m->name)) kept.push_back(m);
       if (kept.empty()) continue;
       std::set<std::string> reset = c.reachableFrom("reset");
       for (const MemberFact *m : kept) checkMember(c, *m, reset, out);
@@ -31,13 +31,6 @@ class ContainerAlias : public Rule {
   }
 
  private:
-  // Used by a method that runs the module, not only by the ones that build it.
-  static bool usedToRun(const ClassFact &c, const std::string &member) {
-    for (const auto &[name, method] : c.methods)
-      if (!isSetupMethod(name) && method.membersUsed.count(member)) return true;
-    return false;
-  }
-
   void checkMember(const ClassFact &c, const MemberFact &m, const std::set<std::string> &reset,
                    std::vector<Finding> &out) const {
     std::vector<const WriteFact *> outside;

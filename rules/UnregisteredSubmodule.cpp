@@ -133,9 +133,7 @@ class UnregisteredSubmodule : public Rule {
     for (const WriteFact &w : c.writes) {
       if (!w.freshModule || w.fromRegistration || w.unknownModule || c.member(w.member)) continue;
       if (c.escapes(w.member) || reported.count(w.member)) continue;
-      bool runs = false;
-      for (const auto &[name, method] : c.methods) runs |= !isSetupMethod(name) && method.membersUsed.count(w.member);
-      if (!runs) continue;
+      if (!c.usedToRun(w.member)) continue;
       reported.insert(w.member);
       Finding f;
       f.check = info().id;

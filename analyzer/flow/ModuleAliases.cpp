@@ -234,15 +234,16 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
     // denote, whatever it holds them as (`{"w", &w_}` in a vector of pairs).
     auto held = classifyMemberType(c->getType());
     const CXXRecordDecl *rd = c->getType()->getAsCXXRecordDecl();
+    bool container = held && held->kind == HoldKind::Container;
     bool stdAggregate = !held && rd && rd->isInStdNamespace();
-    if (((held && held->kind == HoldKind::Container) || stdAggregate) &&
-        (c->isListInitialization() || c->getNumArgs() > 1))
-      if (ModuleRefs parts = join(c->arguments()); !parts.empty() || stdAggregate) return parts;
-    // A user struct of modules built by its own constructor (`Block(4)`):
-    // the modules it holds are new.
-    if (held && held->kind == HoldKind::Container && rd && !rd->isInStdNamespace() && c->getNumArgs() > 0 &&
-        join(c->arguments()).empty())
-      return {ModuleRef{ModuleRef::Kind::Created, "", 0, e}};
+    if (container || stdAggregate) {
+      ModuleRefs parts = join(c->arguments());
+      if ((c->isListInitialization() || c->getNumArgs() > 1) && (!parts.empty() || stdAggregate)) return parts;
+      // A user struct of modules built by its own constructor (`Block(4)`):
+      // the modules it holds are new.
+      if (container && rd && !rd->isInStdNamespace() && c->getNumArgs() > 0 && parts.empty())
+        return {ModuleRef{ModuleRef::Kind::Created, "", 0, e}};
+    }
   }
   if (const auto *call = dyn_cast<CallExpr>(e)) {
     if (auto effect = libraryEffect(call)) {

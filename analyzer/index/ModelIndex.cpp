@@ -48,6 +48,12 @@ std::vector<const MemberFact *> ClassFact::containersKeptByClone() const {
   return out;
 }
 
+bool ClassFact::usedToRun(const std::string &member) const {
+  for (const auto &[name, method] : methods)
+    if (!isSetupMethod(name) && method.membersUsed.count(member)) return true;
+  return false;
+}
+
 std::vector<const MemberFact *> ClassFact::handlesKeptByClone() const {
   std::vector<const MemberFact *> out;
   if (!isCloneable || hasOwnClone || !allMethodsSeen()) return out;

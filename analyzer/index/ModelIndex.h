@@ -335,6 +335,8 @@ struct ClassFact {
   // class names it. Every check stays silent about such a member (a note at
   // most): the one rule for what nnlint does not know.
   bool escapes(const std::string &member) const;
+  // A method that runs the module, not one that builds it, uses the member.
+  bool usedToRun(const std::string &member) const;
   // Every method declared in the class has been seen with its body.
   bool allMethodsSeen() const;
   // Methods reachable from `root` through calls to the class's own methods.
