@@ -14,8 +14,10 @@ Tensor data_parallel(ModuleType module, Tensor input, optional<std::vector<Devic
 }  // namespace nn
 }  // namespace torch
 
-struct CifarNetImpl : torch::nn::Module {
-  CifarNetImpl() {
+struct CifarNetImpl : torch::nn::Cloneable<CifarNetImpl> {
+  CifarNetImpl() { reset(); }
+
+  void reset() override {
     features_ = register_module(
         "features", torch::nn::Sequential(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 32, 3).padding(1)),
                                           torch::nn::BatchNorm2d(32), torch::nn::ReLU(), torch::nn::MaxPool2d(2),

@@ -15,9 +15,11 @@ std::vector<std::shared_ptr<ModuleType>> replicate(const std::shared_ptr<ModuleT
 }  // namespace nn
 }  // namespace torch
 
-struct ScaledRegressorImpl : torch::nn::Module {
-  ScaledRegressorImpl(int64_t in, int64_t out) {
-    fc_ = register_module("fc", torch::nn::Linear(in, out));
+struct ScaledRegressorImpl : torch::nn::Cloneable<ScaledRegressorImpl> {
+  ScaledRegressorImpl(int64_t in, int64_t out) : in_(in), out_(out) { reset(); }
+
+  void reset() override {
+    fc_ = register_module("fc", torch::nn::Linear(in_, out_));
     scale_ = register_buffer("scale", torch::ones({1}));
   }
 
@@ -29,6 +31,7 @@ struct ScaledRegressorImpl : torch::nn::Module {
     return fc_(x / scale_);
   }
 
+  int64_t in_, out_;
   torch::nn::Linear fc_{nullptr};
   torch::Tensor scale_;
 };

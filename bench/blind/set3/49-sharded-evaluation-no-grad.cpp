@@ -14,8 +14,10 @@ Tensor data_parallel(ModuleType module, Tensor input, optional<std::vector<Devic
 }  // namespace nn
 }  // namespace torch
 
-struct ResNetLiteImpl : torch::nn::Module {
-  ResNetLiteImpl() {
+struct ResNetLiteImpl : torch::nn::Cloneable<ResNetLiteImpl> {
+  ResNetLiteImpl() { reset(); }
+
+  void reset() override {
     conv_ = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 16, 3).padding(1)));
     bn_ = register_module("bn", torch::nn::BatchNorm2d(16));
     fc_ = register_module("fc", torch::nn::Linear(16, 10));
