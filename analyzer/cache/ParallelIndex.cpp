@@ -1,10 +1,10 @@
 #include "cache/ParallelIndex.h"
 
-#include "cache/Cache.h"
 #include "cache/Parallel.h"
-#include "cache/Pch.h"
-#include "cache/WarmRequest.h"
 #include "index/IndexJson.h"
+#include "parse/FileStore.h"
+#include "parse/Pch.h"
+#include "parse/WarmRequest.h"
 
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"

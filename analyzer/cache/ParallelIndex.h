@@ -4,7 +4,7 @@
 
 #include "base/SourceFilter.h"
 #include "cache/CacheBound.h"
-#include "cache/Frontend.h"
+#include "parse/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

@@ -1,10 +1,10 @@
 #include "cache/ProjectIndex.h"
 
 #include "base/Version.h"
-#include "cache/Cache.h"
 #include "cache/CacheBound.h"
-#include "cache/CacheKey.h"
 #include "index/IndexJson.h"
+#include "parse/CacheKey.h"
+#include "parse/FileStore.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/Support/FileSystem.h"

@@ -2,10 +2,10 @@
 
 #include "cache/Parallel.h"
 #include "cache/ParallelIndex.h"
-#include "cache/Pch.h"
-#include "cache/WarmRequest.h"
-#include "cache/WarmSession.h"
 #include "index/IndexJson.h"
+#include "parse/Pch.h"
+#include "parse/WarmRequest.h"
+#include "parse/WarmSession.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"

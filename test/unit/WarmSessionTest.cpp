@@ -1,6 +1,6 @@
-// The warm session (cache/WarmSession): what it refuses, and that a part
+// The warm session (parse/WarmSession): what it refuses, and that a part
 // taken back leaves no trace a later parse could see.
-#include "cache/WarmSession.h"
+#include "parse/WarmSession.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -99,7 +99,7 @@ TEST(WarmSession, UsingDirectivesOfTheBlock) {
   EXPECT_FALSE(takes(*session, "int g() { return f(); }\n"));
 }
 
-// A part that reaches outside itself (cache/PartUnloader) is taken back
+// A part that reaches outside itself (parse/PartUnloader) is taken back
 // whole: the same text parses again, and what only it declared is gone.
 TEST(WarmSession, PartsThatReachOutsideAreTakenBack) {
   struct Case {

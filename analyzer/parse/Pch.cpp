@@ -1,11 +1,10 @@
-#include "cache/Pch.h"
+#include "parse/Pch.h"
 
 #include "base/Version.h"
-#include "cache/Cache.h"
-#include "cache/CacheBound.h"
-#include "cache/CacheKey.h"
-#include "cache/FatalErrors.h"
-#include "cache/PchBlock.h"
+#include "parse/CacheKey.h"
+#include "parse/FatalErrors.h"
+#include "parse/FileStore.h"
+#include "parse/PchBlock.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -48,7 +48,7 @@ class WarmSession {
   std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter,
                                   bool &canWarmUp);
 
-  // Parses a text that index() took and takes it back (cache/PartUnloader):
+  // Parses a text that index() took and takes it back (parse/PartUnloader):
   // what Sema read from the block for it stays, so that later parses, forked
   // from this one, read only what is new. False when the part could not be
   // taken back: then the session must not be used again.

@@ -18,6 +18,9 @@ std::string replaceFile(const std::string &path, const std::string &contents);
 std::string createFileOnce(const std::string &path, const std::string &contents);
 // A unique name next to `path` for a file that will be renamed to it.
 std::string temporaryNameFor(const std::string &path);
+// Marks a cache file as used now (its modification time): the cache bound
+// (cache/CacheBound.h) evicts the entries used least recently.
+void touchCacheFile(const std::string &path);
 
 // Prints "nnlint: warning: cache: <message>" on stderr, once per run for
 // each `kind`, however many worker processes meet the problem. Worker

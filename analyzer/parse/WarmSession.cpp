@@ -1,8 +1,8 @@
-#include "cache/WarmSession.h"
+#include "parse/WarmSession.h"
 
-#include "cache/Frontend.h"
-#include "cache/PartUnloader.h"
 #include "flow/IndexBuilder.h"
+#include "parse/Frontend.h"
+#include "parse/PartUnloader.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,4 +1,4 @@
-#include "cache/FatalErrors.h"
+#include "parse/FatalErrors.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"

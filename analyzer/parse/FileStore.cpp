@@ -1,4 +1,4 @@
-#include "cache/Cache.h"
+#include "parse/FileStore.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace nnlint {
@@ -39,6 +40,8 @@ std::string defaultCacheDir() {
   if (auto home = llvm::sys::Process::GetEnv("HOME"); home && !home->empty()) return *home + "/.cache/nnlint";
   return "";
 }
+
+void touchCacheFile(const std::string &path) { ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
 
 std::string temporaryNameFor(const std::string &path) {
   llvm::SmallString<256> name;
