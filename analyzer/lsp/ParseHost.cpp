@@ -217,6 +217,8 @@ void removeSocketWhenTheServerDies(const std::string &dir, pid_t server) {
         sendMessage(connection, nullptr);
       }
       if (r) sessions.answer(*r, connection);
+      // Done with it, the session warmed up if this request warmed it.
+      sendMessage(connection, Json{{"ready", true}});
     }
     ::close(connection);
   }
@@ -270,13 +272,20 @@ std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
   sockaddr_un address = socketAddress(dir_);
   std::optional<Json> reply;
   bool timedOut = false;
+  auto isReady = [](const Json &message) { return message.is_object() && message.contains("ready"); };
   if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
-      sendMessage(fd, toJson(request)) && !request.prime)
+      sendMessage(fd, toJson(request)) && !request.prime) {
     reply = readMessage(fd, kReplyTimeoutMs, &timedOut);
+    // An answer is followed by "ready" once the host is done with the
+    // request: a session that the answer's text warms up is warm by then, so
+    // the edit after these diagnostics, the first after opening included,
+    // is parsed warm. A warm-up that takes longer is not waited for.
+    if (reply && !reply->is_null() && !isReady(*reply)) (void)readMessage(fd, kReplyTimeoutMs);
+  }
   ::close(fd);
   // A host that does not answer is stuck: the server starts another.
   if (timedOut) ::kill(pid_, SIGKILL);
-  if (!reply || reply->is_null()) return std::nullopt;
+  if (!reply || reply->is_null() || isReady(*reply)) return std::nullopt;
   try {
     return fileResultFromJson(*reply);
   } catch (const Json::exception &) {
