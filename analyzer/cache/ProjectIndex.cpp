@@ -81,7 +81,7 @@ void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOpt
                        const FileResult &result) const {
   if (dir_.empty() || result.inputs.empty() || result.missingInclude) return;
   std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  (void)replaceFile(entryPath(cmd, opts), text);
+  llvm::consumeError(replaceFile(entryPath(cmd, opts), text));
 }
 
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,

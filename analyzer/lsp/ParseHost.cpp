@@ -162,12 +162,14 @@ class Sessions {
     if (pch.path.empty()) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
-    std::string error;
-    std::unique_ptr<WarmSession> session = WarmSession::open(args, r.tail, filter_, pch.holdsUserCode, error);
-    if (!session) return nullptr;
+    llvm::Expected<std::unique_ptr<WarmSession>> session = WarmSession::open(args, r.tail, filter_, pch.holdsUserCode);
+    if (!session) {
+      llvm::consumeError(session.takeError());  // the worker parses the file itself
+      return nullptr;
+    }
     if (pch.holdsUserCode && PchCache(r.cacheDir).lookup(r.pchKey).path != pch.path) return nullptr;
     if (held_.size() == kSessions) held_.erase(held_.begin());
-    held_.emplace_back(key, std::move(session));
+    held_.emplace_back(key, std::move(*session));
     return held_.back().second.get();
   }
 
