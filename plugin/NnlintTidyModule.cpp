@@ -2,8 +2,8 @@
 // code is the same as the standalone tool's; only the source of the model
 // index (this translation unit) and the way findings are emitted differ.
 #include "base/SourceFilter.h"
-#include "cache/Recovery.h"
-#include "flow/IndexBuilder.h"
+#include "parse/ErrorPlaces.h"
+#include "parse/Recovery.h"
 #include "rules/Rule.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -21,34 +21,6 @@ using namespace clang::ast_matchers;
 namespace nnlint {
 namespace {
 
-// Where the compiler reported errors, passed on to clang-tidy's own
-// consumer: the facts an error could have touched are dropped as on the
-// command line (cache/Recovery.h).
-class ErrorPlaces : public DiagnosticConsumer {
- public:
-  ErrorPlaces(DiagnosticConsumer &next, std::unique_ptr<DiagnosticConsumer> owned)
-      : next_(next), owned_(std::move(owned)) {}
-  void BeginSourceFile(const LangOptions &lang, const Preprocessor *pp) override { next_.BeginSourceFile(lang, pp); }
-  void EndSourceFile() override { next_.EndSourceFile(); }
-  void finish() override { next_.finish(); }
-  void clear() override {
-    next_.clear();
-    DiagnosticConsumer::clear();
-  }
-  bool IncludeInDiagnosticCounts() const override { return next_.IncludeInDiagnosticCounts(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
-    DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level >= DiagnosticsEngine::Error && info.getLocation().isValid()) places.push_back(info.getLocation());
-    next_.HandleDiagnostic(level, info);
-  }
-
-  std::vector<SourceLocation> places;
-
- private:
-  DiagnosticConsumer &next_;
-  std::unique_ptr<DiagnosticConsumer> owned_;
-};
-
 // The index of the translation unit being checked, built by whichever check
 // runs first and shared by the others.
 class TranslationUnitIndex {
@@ -57,7 +29,8 @@ class TranslationUnitIndex {
     static TranslationUnitIndex instance;
     return instance;
   }
-  // Before the translation unit is parsed: record where its errors are.
+  // Before the translation unit is parsed: record where its errors are,
+  // passing every diagnostic on to clang-tidy's consumer.
   void watch(DiagnosticsEngine &diags) {
     if (diags.getClient() == errors_ || !diags.getClient()) return;
     DiagnosticConsumer *next = diags.getClient();
@@ -68,12 +41,11 @@ class TranslationUnitIndex {
   void forget() { index_.reset(); }
   const ModelIndex &of(ASTContext &ctx) {
     if (!index_) {
+      // The facts an error could have touched are dropped as on the command
+      // line (parse/Recovery.h).
       SourceFilter filter;
-      index_ = buildIndex(ctx, filter);
-      DiagnosticsEngine &diags = ctx.getDiagnostics();
-      if (diags.hasErrorOccurred())
-        dropFactsWithErrors(ctx, filter, diags.getClient() == errors_ ? errors_->places : std::vector<SourceLocation>(),
-                            *index_);
+      bool watched = ctx.getDiagnostics().getClient() == errors_;
+      index_ = indexRecovering(ctx, filter, watched ? errors_->places() : std::vector<SourceLocation>());
       index_->resolveHelpers();
     }
     return *index_;

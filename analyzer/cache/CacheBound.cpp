@@ -59,8 +59,6 @@ std::vector<Entry> entriesOf(const std::string &dir) {
 
 }  // namespace
 
-void touchCacheFile(const std::string &path) { ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
-
 void boundCache(const std::string &dir, uint64_t limit) {
   if (dir.empty() || limit == 0) return;
   std::vector<Entry> entries = entriesOf(dir);

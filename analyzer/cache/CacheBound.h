@@ -10,9 +10,6 @@ namespace nnlint {
 
 inline constexpr uint64_t kDefaultCacheLimit = uint64_t(2) << 30;  // 2 GiB: about 20 LibTorch blocks
 
-// Marks a cache file as used now (its modification time), for eviction order.
-void touchCacheFile(const std::string &path);
-
 // Removes least recently used entries of `dir` while it holds more than `limit` bytes.
 void boundCache(const std::string &dir, uint64_t limit);
 

@@ -1,5 +1,7 @@
 #include "cache/Parallel.h"
 
+#include "cache/Messages.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -22,18 +24,11 @@ namespace {
 using Counter = std::atomic<size_t>;
 static_assert(Counter::is_always_lock_free, "the task counter is shared between processes");
 
-// Worker: run tasks until none are left; each message is an 8-byte length
-// and {"task": i, "result": ...} in CBOR, which carries strings as bytes: a
-// file name that is not UTF-8 comes back unchanged.
+// Worker: run tasks until none are left; each message (cache/Messages.h)
+// is {"task": i, "result": ...}.
 [[noreturn]] void workerLoop(int out, Counter &next, size_t tasks, const std::function<nlohmann::json(size_t)> &task) {
-  for (size_t i = next.fetch_add(1); i < tasks; i = next.fetch_add(1)) {
-    std::vector<uint8_t> bytes = nlohmann::json::to_cbor(nlohmann::json{{"task", i}, {"result", task(i)}});
-    std::string text(bytes.begin(), bytes.end());
-    uint64_t size = text.size();
-    char header[8];
-    for (int b = 0; b < 8; ++b) header[b] = static_cast<char>((size >> (8 * b)) & 0xff);
-    if (!writeAll(out, header, 8) || !writeAll(out, text.data(), text.size())) break;
-  }
+  for (size_t i = next.fetch_add(1); i < tasks; i = next.fetch_add(1))
+    if (!sendMessage(out, nlohmann::json{{"task", i}, {"result", task(i)}})) break;
   ::close(out);
   ::_exit(0);
 }
@@ -45,15 +40,9 @@ struct Worker {
 };
 
 // Takes every whole message off the front of `buffer`.
-void takeMessages(std::string &buffer, std::vector<std::optional<nlohmann::json>> &results, size_t &done,
-                  const std::function<void(size_t)> &progress) {
-  while (buffer.size() >= 8) {
-    uint64_t size = 0;
-    for (int b = 0; b < 8; ++b) size |= static_cast<uint64_t>(static_cast<unsigned char>(buffer[b])) << (8 * b);
-    if (buffer.size() < 8 + size) return;
-    nlohmann::json message = nlohmann::json::from_cbor(buffer.begin() + 8, buffer.begin() + 8 + size, /*strict=*/true,
-                                                        /*allow_exceptions=*/false);
-    buffer.erase(0, 8 + size);
+void takeResults(std::string &buffer, std::vector<std::optional<nlohmann::json>> &results, size_t &done,
+                 const std::function<void(size_t)> &progress) {
+  for (nlohmann::json &message : takeMessages(buffer)) {
     if (message.is_discarded() || !message.contains("task") || !message["task"].is_number_unsigned()) continue;
     size_t i = message["task"].get<size_t>();
     if (i >= results.size() || results[i]) continue;
@@ -63,17 +52,6 @@ void takeMessages(std::string &buffer, std::vector<std::optional<nlohmann::json>
 }
 
 }  // namespace
-
-bool writeAll(int fd, const char *data, size_t size) {
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
 
 unsigned availableCores() {
   cpu_set_t set;
@@ -139,7 +117,7 @@ std::vector<std::optional<nlohmann::json>> runInWorkers(size_t tasks, unsigned w
         continue;
       }
       w.buffer.append(chunk.data(), static_cast<size_t>(n));
-      takeMessages(w.buffer, results, done, progress);
+      takeResults(w.buffer, results, done, progress);
     }
   }
   for (Worker &w : running) {

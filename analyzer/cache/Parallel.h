@@ -1,6 +1,6 @@
 // Runs many independent tasks in forked worker processes. Each worker takes
 // the next task number from a counter shared by all workers, runs it and
-// sends its result back (JSON values, as CBOR) through a pipe; a crashed worker loses only
+// sends its result back (cache/Messages.h) through a pipe; a crashed worker loses only
 // the task it was running.
 #pragma once
 
@@ -17,9 +17,6 @@ namespace nnlint {
 std::vector<std::optional<nlohmann::json>> runInWorkers(size_t tasks, unsigned workers,
                                                         const std::function<nlohmann::json(size_t)> &task,
                                                         const std::function<void(size_t done)> &progress);
-
-// Writes all of `data` to `fd` (a worker's pipe); false when it cannot.
-bool writeAll(int fd, const char *data, size_t size);
 
 // The number of cores this process may use.
 unsigned availableCores();

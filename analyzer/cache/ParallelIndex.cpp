@@ -1,10 +1,10 @@
 #include "cache/ParallelIndex.h"
 
-#include "cache/Cache.h"
 #include "cache/Parallel.h"
-#include "cache/Pch.h"
-#include "cache/WarmRequest.h"
 #include "index/IndexJson.h"
+#include "parse/FileStore.h"
+#include "parse/Pch.h"
+#include "parse/WarmRequest.h"
 
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
@@ -89,22 +89,21 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
 
 FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
   std::optional<WarmRequest> warm = cache ? warmRequest(job, *cache, parse) : std::nullopt;
-  // When the usual path is about to build the block, the host would only
-  // race it: it is told to warm a session once the block is there.
-  bool building = warm && !cache->has(job.pch.key);
-  if (warm && !building) {
+  // An editor's buffer whose block is not cached: the block is built here
+  // and the host parses the file with it, so that its session is warm by
+  // the time these diagnostics are published, for the first edit. (has(),
+  // not lookup(): checking a block hashes it, which each edit would pay; a
+  // stale block fails in the host, and the usual path builds it again.)
+  if (warm && !cache->has(job.pch.key) && !cache->build(job.pch, parse, filter).path.empty())
+    logPath("built", job.cmd->Filename);
+  if (warm && cache->has(job.pch.key)) {
     if (std::optional<FileResult> result = parse.warm(*warm)) {
       result->inputs.insert(result->inputs.begin(), {warm->file, hashText(parse.unsaved.at(warm->file))});
       logPath("warm", job.cmd->Filename);
       return std::move(*result);
     }
   }
-  FileResult result = indexUsual(job, cache, parse, filter);
-  if (building && result.ok) {
-    warm->prime = true;
-    parse.warm(*warm);
-  }
-  return result;
+  return indexUsual(job, cache, parse, filter);
 }
 
 // Clang recurses once per operand of a long expression, and a generated file
@@ -167,16 +166,12 @@ void countPeerBlocks(const PchCache &cache, const std::vector<clang::tooling::Co
   }
 }
 
-}  // namespace
-
-std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
-                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed,
-                                   const std::function<void(size_t, const FileResult &)> &parsed) {
+// Each command's job: the block its parse takes (a prefix of its lead or,
+// for an editor's buffer, of its include block), and for an editor's buffer
+// what its warm parse needs.
+std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
+                          const SpeedOptions &speed, PchCache *cache) {
   std::vector<Job> jobs(commands.size());
-  std::unique_ptr<PchCache> cache;
-  std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
-  if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
-  prepareCacheWarnings();  // before any worker is forked
   // A PCH may stand in for any prefix of a file's library lead (PchLead.h),
   // or, for an editor's buffer, of its include block, user headers included,
   // which keeps every edit warm. Take the longest prefix that is cached
@@ -237,7 +232,19 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
       jobs[i].wholeBlanked = plans[i].block.blanked(plans[i].text, all);
     }
   }
-  plans.clear();
+  return jobs;
+}
+
+}  // namespace
+
+std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
+                                   const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed,
+                                   const std::function<void(size_t, const FileResult &)> &parsed) {
+  std::unique_ptr<PchCache> cache;
+  std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
+  if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
+  prepareCacheWarnings();  // before any worker is forked
+  std::vector<Job> jobs = planJobs(commands, parse, speed, cache.get());
 
   std::vector<FileResult> results(commands.size());
   unsigned workers = speed.jobs ? speed.jobs : availableCores();
@@ -286,6 +293,19 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
     results[i].error = "nnlint crashed while analysing this file; file not analyzed";
   }
   return results;
+}
+
+void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
+                       const SpeedOptions &speed) {
+  std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
+  if (!parse.warm || !speed.useCache || cacheDir.empty()) return;
+  PchCache cache(cacheDir);
+  for (const Job &job : planJobs(commands, parse, speed, &cache)) {
+    std::optional<WarmRequest> warm = warmRequest(job, cache, parse);
+    if (!warm || !cache.has(job.pch.key)) continue;
+    warm->prime = true;
+    parse.warm(*warm);
+  }
 }
 
 }  // namespace nnlint

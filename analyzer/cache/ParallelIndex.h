@@ -4,7 +4,7 @@
 
 #include "base/SourceFilter.h"
 #include "cache/CacheBound.h"
-#include "cache/Frontend.h"
+#include "parse/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -44,5 +44,12 @@ void logPath(const char *what, const std::string &file);
 std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileCommand> &commands,
                                    const ParseOptions &parse, const SourceFilter &filter, const SpeedOptions &speed,
                                    const std::function<void(size_t, const FileResult &)> &parsed = nullptr);
+
+// Asks the parse host (ParseOptions::warm) to warm its session for each
+// editor buffer among `commands` whose include block is cached, without
+// waiting for it: for a buffer whose facts came from the cache, so that its
+// first edit finds the session warm.
+void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
+                       const SpeedOptions &speed);
 
 }  // namespace nnlint

@@ -1,10 +1,10 @@
 #include "cache/ProjectIndex.h"
 
 #include "base/Version.h"
-#include "cache/Cache.h"
 #include "cache/CacheBound.h"
-#include "cache/CacheKey.h"
 #include "index/IndexJson.h"
+#include "parse/CacheKey.h"
+#include "parse/FileStore.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,7 +81,7 @@ void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOpt
                        const FileResult &result) const {
   if (dir_.empty() || result.inputs.empty() || result.missingInclude) return;
   std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  (void)replaceFile(entryPath(cmd, opts), text);
+  llvm::consumeError(replaceFile(entryPath(cmd, opts), text));
 }
 
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
@@ -90,13 +90,14 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   FactsCache facts(speed.useCache ? cacheDir : "");
   std::vector<FileResult> results(commands.size());
-  std::vector<clang::tooling::CompileCommand> missing;
+  std::vector<clang::tooling::CompileCommand> missing, editorHits;
   std::vector<size_t> missingAt;
   for (size_t i = 0; i < commands.size(); ++i) {
     if (std::optional<FileResult> hit = facts.lookup(commands[i], parse)) {
       logPath("facts", commands[i].Filename);
       results[i] = std::move(*hit);
       results[i].file = commands[i].Filename;
+      if (parse.warm && parse.unsaved.count(sourcePath(commands[i]))) editorHits.push_back(commands[i]);
     } else {
       missing.push_back(commands[i]);
       missingAt.push_back(i);
@@ -108,6 +109,9 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
     facts.store(missing[k], parse, r);
   });
   for (size_t k = 0; k < parsed.size(); ++k) results[missingAt[k]] = std::move(parsed[k]);
+  // No parse warmed the parse host for these: it warms up while the
+  // diagnostics are published.
+  warmEditorBuffers(editorHits, parse, speed);
   if (speed.useCache && !missing.empty()) boundCache(cacheDir, speed.cacheLimit);
   return results;
 }

@@ -13,8 +13,8 @@
 #pragma once
 
 #include "base/SourceFilter.h"
-#include "cache/Frontend.h"
 #include "cache/ParallelIndex.h"
+#include "parse/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

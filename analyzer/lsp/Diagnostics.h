@@ -4,9 +4,10 @@
 
 #include "base/Finding.h"
 #include "base/SourceText.h"
+#include "lsp/JsonFields.h"
 #include "report/SarifOutput.h"
 
-#include "llvm/Support/JSON.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <map>
 #include <string>
@@ -24,11 +25,12 @@ std::string uriFromPath(const std::string &path);
 // notes as related information, the check id with a link to its page, and
 // their fix-its in `data` (see codeActions). A tool error is shown at its
 // place in `document` when it names one, else on the document's first line.
-std::map<std::string, llvm::json::Array> toDiagnostics(const std::vector<Finding> &findings,
-                                                       const std::vector<ToolError> &errors,
-                                                       const std::string &document, SourceText &text);
+// Each file's diagnostics are a JSON array.
+std::map<std::string, Json> toDiagnostics(const std::vector<Finding> &findings, const std::vector<ToolError> &errors,
+                                          const std::string &document, SourceText &text);
 
 // Quick fixes for the diagnostics of a document that overlap `range`.
-llvm::json::Array codeActions(const llvm::json::Array &diagnostics, const llvm::json::Object &range);
+// `diagnostics`: an array published before; `range`: the client's. An array.
+Json codeActions(const Json &diagnostics, const Json &range);
 
 }  // namespace nnlint::lsp

@@ -1,11 +1,11 @@
 #include "lsp/ParseHost.h"
 
-#include "cache/Parallel.h"
+#include "cache/Messages.h"
 #include "cache/ParallelIndex.h"
-#include "cache/Pch.h"
-#include "cache/WarmRequest.h"
-#include "cache/WarmSession.h"
 #include "index/IndexJson.h"
+#include "parse/Pch.h"
+#include "parse/WarmRequest.h"
+#include "parse/WarmSession.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
@@ -42,48 +42,6 @@ constexpr size_t kSessions = 2;
 // gives up on a parse earlier, so that a stuck parse costs only its fork.
 constexpr int kReplyTimeoutMs = 10000;
 constexpr int kParseTimeoutMs = 8000;
-
-// A message is its size (8 bytes) and a JSON value as CBOR.
-bool sendMessage(int fd, const Json &value) {
-  std::vector<std::uint8_t> body = Json::to_cbor(value);
-  std::uint64_t size = body.size();
-  char header[8];
-  std::memcpy(header, &size, 8);
-  return writeAll(fd, header, 8) && writeAll(fd, reinterpret_cast<const char *>(body.data()), body.size());
-}
-
-// Reads exactly `size` bytes, waiting at most `timeoutMs` for each part
-// (-1: no limit); `timedOut` says whether it gave up waiting.
-bool readExactly(int fd, char *data, size_t size, int timeoutMs, bool *timedOut) {
-  while (size > 0) {
-    if (timeoutMs >= 0) {
-      pollfd p{fd, POLLIN, 0};
-      int ready = ::poll(&p, 1, timeoutMs);
-      if (ready < 0 && errno == EINTR) continue;
-      if (ready == 0 && timedOut) *timedOut = true;
-      if (ready <= 0) return false;
-    }
-    ssize_t n = ::read(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-std::optional<Json> readMessage(int fd, int timeoutMs, bool *timedOut = nullptr) {
-  char header[8];
-  std::uint64_t size = 0;
-  if (!readExactly(fd, header, 8, timeoutMs, timedOut)) return std::nullopt;
-  std::memcpy(&size, header, 8);
-  if (size > (std::uint64_t(1) << 32)) return std::nullopt;
-  std::string body(size, '\0');
-  if (!readExactly(fd, body.data(), body.size(), timeoutMs, timedOut)) return std::nullopt;
-  Json value = Json::from_cbor(body, /*strict=*/true, /*allow_exceptions=*/false);
-  if (value.is_discarded()) return std::nullopt;
-  return value;
-}
 
 sockaddr_un socketAddress(const std::string &dir) {
   sockaddr_un address{};
@@ -135,7 +93,7 @@ class Sessions {
     }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
     ForkReport first = parseInFork(*session, r, connection, mayWarmUp);
-    if (first.took != '1' || !mayWarmUp) return;
+    if (first.took != 1 || !mayWarmUp) return;
     bool warmed = session->warmUp(r.file, r.blanked) && parseInFork(*session, r, -1, true).digest == first.digest;
     logPath(warmed ? "warmed" : "dropped", r.file);
     if (!warmed) {
@@ -145,11 +103,11 @@ class Sessions {
   }
 
  private:
-  // What a fork says once it has answered: '0' it could not parse the text,
-  // '1' it did and the text can warm the session up, '2' it did but cannot;
-  // and a digest of the answer, when asked for.
+  // What a fork says once it has answered: 0 it could not parse the text,
+  // 1 it did and the text can warm the session up, 2 it did but cannot; and
+  // a digest of the answer, when asked for.
   struct ForkReport {
-    char took = '0';
+    int took = 0;
     std::uint64_t digest = 0;
   };
 
@@ -167,18 +125,17 @@ class Sessions {
       std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
       Json answer = result ? fileResultToJson(*result) : Json(nullptr);
       if (connection >= 0) sendMessage(connection, answer);
-      char report[9] = {!result ? '0' : canWarmUp ? '1' : '2'};
       std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
-      std::memcpy(report + 1, &sum, 8);
-      ::_exit(writeAll(done[1], report, sizeof report) ? 0 : 1);
+      Json report{{"took", !result ? 0 : canWarmUp ? 1 : 2}, {"digest", sum}};
+      ::_exit(sendMessage(done[1], report) ? 0 : 1);
     }
     ::close(done[1]);
     ForkReport report;
-    char bytes[9];
-    if (pid > 0 && readExactly(done[0], bytes, sizeof bytes, kParseTimeoutMs, nullptr)) {
-      report.took = bytes[0];
-      std::memcpy(&report.digest, bytes + 1, 8);
-    }
+    if (pid > 0)
+      if (std::optional<Json> got = readMessage(done[0], kParseTimeoutMs)) {
+        report.took = got->value("took", 0);
+        report.digest = got->value("digest", std::uint64_t(0));
+      }
     ::close(done[0]);
     if (pid > 0) {
       ::kill(pid, SIGKILL);  // a fork that has answered is ending anyway
@@ -205,12 +162,14 @@ class Sessions {
     if (pch.path.empty()) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
-    std::string error;
-    std::unique_ptr<WarmSession> session = WarmSession::open(args, r.tail, filter_, pch.holdsUserCode, error);
-    if (!session) return nullptr;
+    llvm::Expected<std::unique_ptr<WarmSession>> session = WarmSession::open(args, r.tail, filter_, pch.holdsUserCode);
+    if (!session) {
+      llvm::consumeError(session.takeError());  // the worker parses the file itself
+      return nullptr;
+    }
     if (pch.holdsUserCode && PchCache(r.cacheDir).lookup(r.pchKey).path != pch.path) return nullptr;
     if (held_.size() == kSessions) held_.erase(held_.begin());
-    held_.emplace_back(key, std::move(session));
+    held_.emplace_back(key, std::move(*session));
     return held_.back().second.get();
   }
 
@@ -260,6 +219,8 @@ void removeSocketWhenTheServerDies(const std::string &dir, pid_t server) {
         sendMessage(connection, nullptr);
       }
       if (r) sessions.answer(*r, connection);
+      // Done with it, the session warmed up if this request warmed it.
+      sendMessage(connection, Json{{"ready", true}});
     }
     ::close(connection);
   }
@@ -313,13 +274,20 @@ std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
   sockaddr_un address = socketAddress(dir_);
   std::optional<Json> reply;
   bool timedOut = false;
+  auto isReady = [](const Json &message) { return message.is_object() && message.contains("ready"); };
   if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
-      sendMessage(fd, toJson(request)) && !request.prime)
+      sendMessage(fd, toJson(request)) && !request.prime) {
     reply = readMessage(fd, kReplyTimeoutMs, &timedOut);
+    // An answer is followed by "ready" once the host is done with the
+    // request: a session that the answer's text warms up is warm by then, so
+    // the edit after these diagnostics, the first after opening included,
+    // is parsed warm. A warm-up that takes longer is not waited for.
+    if (reply && !reply->is_null() && !isReady(*reply)) (void)readMessage(fd, kReplyTimeoutMs);
+  }
   ::close(fd);
   // A host that does not answer is stuck: the server starts another.
   if (timedOut) ::kill(pid_, SIGKILL);
-  if (!reply || reply->is_null()) return std::nullopt;
+  if (!reply || reply->is_null() || isReady(*reply)) return std::nullopt;
   try {
     return fileResultFromJson(*reply);
   } catch (const Json::exception &) {

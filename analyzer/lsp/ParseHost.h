@@ -1,12 +1,12 @@
 // A process beside the language server that keeps the open file's include
-// block loaded between edits (cache/WarmSession) and parses for the
+// block loaded between edits (parse/WarmSession) and parses for the
 // server's analysis workers. Each worker asks over its own connection to a
 // Unix socket in a private directory, so a worker killed halfway (a newer
 // edit) leaves nothing behind that the next one could read.
 #pragma once
 
-#include "cache/WarmRequest.h"
 #include "index/FileResult.h"
+#include "parse/WarmRequest.h"
 
 #include <optional>
 #include <string>

@@ -3,12 +3,11 @@
 #include "base/SourceFilter.h"
 #include "base/Version.h"
 #include "lsp/Diagnostics.h"
-#include "lsp/JsonDepth.h"
+#include "lsp/JsonFields.h"
 #include "lsp/ParseHost.h"
 #include "lsp/Transport.h"
 #include "lsp/Worker.h"
 
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <chrono>
@@ -21,9 +20,6 @@
 namespace nnlint::lsp {
 namespace {
 
-using llvm::json::Array;
-using llvm::json::Object;
-using llvm::json::Value;
 using Clock = std::chrono::steady_clock;
 
 bool isCppFile(const std::string &path, llvm::StringRef languageId) {
@@ -39,8 +35,8 @@ struct Document {
   bool cpp = false;
 };
 
-// The diagnostics of one analysis of `doc`, by file.
-Object diagnostics(AnalysisResult result, const Document &doc, const ServerOptions &opts) {
+// The diagnostics of one analysis of `doc`, by file (an object).
+Json diagnostics(AnalysisResult result, const Document &doc, const ServerOptions &opts) {
   ConfigResolver configs(opts.config, opts.knownChecks);
   std::string err;
   if (!configs.forFile(doc.path, err)) result.errors.push_back({doc.path, err});
@@ -48,13 +44,11 @@ Object diagnostics(AnalysisResult result, const Document &doc, const ServerOptio
     result.errors.push_back({doc.path, err});
   SourceText text;
   text.setContents(doc.path, doc.text);
-  Object byFile;
+  Json byFile = Json::object();
   for (auto &[file, diagnostics] : toDiagnostics(result.findings, result.errors, doc.path, text))
     byFile[file] = std::move(diagnostics);
   return byFile;
 }
-
-std::string toText(Object byFile) { return llvm::formatv("{0}", Value(std::move(byFile))).str(); }
 
 // Runs in the worker process: the diagnostics of one analysis, with those of
 // the open file's own classes first when other files must be parsed.
@@ -134,48 +128,43 @@ class Server {
     analysing_.clear();
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
-    std::optional<Object> byFile = got ? byFileOf(*got) : std::nullopt;
+    std::optional<Json> byFile = got ? byFileOf(*got) : std::nullopt;
     if (!byFile) {
       logMessage(1, "nnlint: the analysis of " + doc->second.path + " crashed; its diagnostics are those of the last good run");
-      byFile.emplace();
-      (*byFile)[doc->second.path] = Array{Object{
-          {"range", Object{{"start", Object{{"line", 0}, {"character", 0}}}, {"end", Object{{"line", 0}, {"character", 0}}}}},
-          {"severity", 1},
-          {"source", "nnlint"},
-          {"message", "nnlint crashed while analysing this file; file not analyzed"}}};
+      Json start{{"line", 0}, {"character", 0}};
+      byFile = Json{{doc->second.path, Json::array({Json{{"range", Json{{"start", start}, {"end", start}}},
+                                                         {"severity", 1},
+                                                         {"source", "nnlint"},
+                                                         {"message", "nnlint crashed while analysing this file; file not analyzed"}}})}};
     }
     std::set<std::string> now = publishByFile(*byFile);
     for (const std::string &old : published_[uri])
-      if (!now.count(old)) publish(old, Array());
+      if (!now.count(old)) publish(old, Json::array());
     published_[uri] = std::move(now);
   }
 
   // Findings that the rest of the analysis cannot take back: shown at once.
   void publishEarly(const std::string &text) {
-    if (std::optional<Object> byFile = byFileOf(text))
+    if (std::optional<Json> byFile = byFileOf(text))
       for (const std::string &uri : publishByFile(*byFile)) published_[analysing_].insert(uri);
   }
 
   // The worker's diagnostics by file, or none when its text is not that.
-  static std::optional<Object> byFileOf(const std::string &text) {
-    llvm::Expected<Value> parsed = llvm::json::parse(text);
-    if (!parsed) {
-      llvm::consumeError(parsed.takeError());
-      return std::nullopt;
-    }
-    if (Object *byFile = parsed->getAsObject()) return std::move(*byFile);
-    return std::nullopt;
+  static std::optional<Json> byFileOf(const std::string &text) {
+    Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (!parsed.is_object()) return std::nullopt;
+    return parsed;
   }
 
   // Publishes each file's diagnostics; the uris published to.
-  std::set<std::string> publishByFile(Object &byFile) {
+  std::set<std::string> publishByFile(Json &byFile) {
     std::set<std::string> uris;
-    for (auto &[file, diagnostics] : byFile) {
-      std::string fileUri = uriOf(file.str());
+    for (auto &[file, diagnostics] : byFile.items()) {
+      if (!diagnostics.is_array()) continue;
+      std::string fileUri = uriOf(file);
       uris.insert(fileUri);
-      Array &list = *diagnostics.getAsArray();
-      for (Value &d : list) useClientUris(d);
-      publish(fileUri, std::move(list));
+      for (Json &d : diagnostics) useClientUris(d);
+      publish(fileUri, std::move(diagnostics));
     }
     return uris;
   }
@@ -189,55 +178,49 @@ class Server {
   }
 
   // The places a diagnostic's notes and quick fixes name, under the client's uris.
-  void useClientUris(Value &diagnostic) const {
-    auto rename = [&](Object *o) {
-      if (auto u = o ? o->getString("uri") : std::nullopt)
+  void useClientUris(Json &diagnostic) const {
+    auto rename = [&](Json *o) {
+      if (auto u = o ? stringField(*o, "uri") : std::nullopt)
         if (std::string path = pathFromUri(*u); !path.empty()) (*o)["uri"] = uriOf(path);
     };
-    Object *d = diagnostic.getAsObject();
-    if (Array *related = d ? d->getArray("relatedInformation") : nullptr)
-      for (Value &r : *related) rename(r.getAsObject() ? r.getAsObject()->getObject("location") : nullptr);
-    Object *data = d ? d->getObject("data") : nullptr;
-    if (Array *fixes = data ? data->getArray("fixes") : nullptr)
-      for (Value &f : *fixes) rename(f.getAsObject());
+    if (Json *related = arrayField(diagnostic, "relatedInformation"))
+      for (Json &r : *related) rename(objectField(r, "location"));
+    Json *data = objectField(diagnostic, "data");
+    if (Json *fixes = data ? arrayField(*data, "fixes") : nullptr)
+      for (Json &f : *fixes) rename(f.is_object() ? &f : nullptr);
   }
 
-  void publish(const std::string &uri, Array diagnostics) {
+  void publish(const std::string &uri, Json diagnostics) {
     shown_[uri] = diagnostics;
-    notify("textDocument/publishDiagnostics", Object{{"uri", uri}, {"diagnostics", std::move(diagnostics)}});
+    notify("textDocument/publishDiagnostics", Json{{"uri", uri}, {"diagnostics", std::move(diagnostics)}});
   }
 
-  void notify(llvm::StringRef method, Value params) {
-    transport_.send(Object{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+  void notify(const std::string &method, Json params) {
+    transport_.send(Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
   }
   void logMessage(int type, const std::string &message) {
-    notify("window/logMessage", Object{{"type", type}, {"message", message}});
+    notify("window/logMessage", Json{{"type", type}, {"message", message}});
   }
-  void reply(const Value &id, Value result) {
-    transport_.send(Object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+  void reply(const Json &id, Json result) {
+    transport_.send(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
   }
-  void replyError(const Value &id, int code, const std::string &message) {
-    transport_.send(
-        Object{{"jsonrpc", "2.0"}, {"id", id}, {"error", Object{{"code", code}, {"message", message}}}});
+  void replyError(const Json &id, int code, const std::string &message) {
+    transport_.send(Json{{"jsonrpc", "2.0"}, {"id", id}, {"error", Json{{"code", code}, {"message", message}}}});
   }
 
   void handle(const std::string &body) {
-    if (jsonNestsDeeper(body)) {
-      logMessage(1, "nnlint: ignoring a message that nests more than " + std::to_string(kMaxJsonDepth) + " levels deep");
-      return;
-    }
-    llvm::Expected<Value> message = llvm::json::parse(body);
+    llvm::Expected<Json> message = parseMessage(body);
     if (!message) {
-      logMessage(1, "nnlint: ignoring a message that is not JSON: " + llvm::toString(message.takeError()));
+      logMessage(1, "nnlint: ignoring a message that " + llvm::toString(message.takeError()));
       return;
     }
-    Object *m = message->getAsObject();
-    if (!m) return;
-    std::string method = m->getString("method").value_or("").str();
-    const Value *id = m->get("id");
-    Object noParams;
-    Object *params = m->getObject("params") ? m->getObject("params") : &noParams;
+    if (!message->is_object()) return;
+    std::string method = stringField(*message, "method").value_or("");
+    const Json *id = field(*message, "id");
+    Json noParams = Json::object();
+    Json *params = objectField(*message, "params") ? objectField(*message, "params") : &noParams;
     if (!id) return handleNotification(method, *params);
+    if (!id->is_number_integer() && !id->is_string()) return;  // not a request: JSON-RPC ids are numbers or strings
     if (method.empty()) return;  // a response to a request of ours: we send none
     if (method == "initialize") return reply(*id, initialize(*params));
     if (method == "shutdown") {
@@ -248,39 +231,38 @@ class Server {
     replyError(*id, -32601, "nnlint does not handle " + method);
   }
 
-  void handleNotification(const std::string &method, Object &params) {
+  void handleNotification(const std::string &method, Json &params) {
     if (method == "exit") {
       exitCode_ = shutdown_ ? 0 : 1;
       return;
     }
-    Object *doc = params.getObject("textDocument");
-    std::string uri = doc ? doc->getString("uri").value_or("").str() : "";
+    const Json *doc = objectField(params, "textDocument");
+    std::string uri = doc ? stringField(*doc, "uri").value_or("") : "";
     if (uri.empty()) return;
     if (method == "textDocument/didOpen") {
       Document d;
       d.path = normalisePath(pathFromUri(uri));
-      d.text = doc->getString("text").value_or("").str();
-      d.cpp = !d.path.empty() && isCppFile(d.path, doc->getString("languageId").value_or("")) && inWorkspace(d.path);
+      d.text = stringField(*doc, "text").value_or("");
+      d.cpp = !d.path.empty() && isCppFile(d.path, stringField(*doc, "languageId").value_or("")) && inWorkspace(d.path);
       docs_[uri] = std::move(d);
       schedule(uri, 0);
     } else if (method == "textDocument/didChange") {
       auto it = docs_.find(uri);
-      Array *changes = params.getArray("contentChanges");
+      const Json *changes = arrayField(params, "contentChanges");
       if (it == docs_.end() || !changes || changes->empty()) return;
       // Full synchronisation: the last change holds the whole text.
-      const Object *last = changes->back().getAsObject();
-      if (auto text = last ? last->getString("text") : std::nullopt) it->second.text = text->str();
+      if (auto text = stringField(changes->back(), "text")) it->second.text = *text;
       schedule(uri, opts_.debounceMs);
     } else if (method == "textDocument/didSave") {
       auto it = docs_.find(uri);
       if (it == docs_.end()) return;
-      if (auto text = params.getString("text")) it->second.text = text->str();
+      if (auto text = stringField(params, "text")) it->second.text = *text;
       schedule(uri, 0);
     } else if (method == "textDocument/didClose") {
       stopAnalysing(uri);
       docs_.erase(uri);
       due_.erase(uri);
-      for (const std::string &shown : published_[uri]) publish(shown, Array());
+      for (const std::string &shown : published_[uri]) publish(shown, Json::array());
       published_.erase(uri);
     }
   }
@@ -306,34 +288,34 @@ class Server {
     return false;
   }
 
-  Value initialize(const Object &params) {
-    auto addRoot = [&](llvm::StringRef uri) {
+  Json initialize(const Json &params) {
+    auto addRoot = [&](const std::string &uri) {
       std::string path = pathFromUri(uri);
       if (!path.empty()) roots_.push_back(normalisePath(path));
     };
-    if (const Array *folders = params.getArray("workspaceFolders"))
-      for (const Value &f : *folders)
-        if (const Object *o = f.getAsObject())
-          if (auto uri = o->getString("uri")) addRoot(*uri);
+    if (const Json *folders = arrayField(params, "workspaceFolders"))
+      for (const Json &f : *folders)
+        if (auto uri = stringField(f, "uri")) addRoot(*uri);
     if (roots_.empty())
-      if (auto uri = params.getString("rootUri")) addRoot(*uri);
-    if (const Object *init = params.getObject("initializationOptions")) {
-      if (auto ms = init->getInteger("debounceMs"); ms && *ms >= 0) opts_.debounceMs = static_cast<int>(*ms);
-      if (auto warm = init->getBoolean("warmParse")) opts_.warmParse = *warm;
+      if (auto uri = stringField(params, "rootUri")) addRoot(*uri);
+    if (const Json *init = objectField(params, "initializationOptions")) {
+      if (auto ms = integerField(*init, "debounceMs"); ms && *ms >= 0 && *ms <= INT32_MAX)
+        opts_.debounceMs = static_cast<int>(*ms);
+      if (auto warm = booleanField(*init, "warmParse")) opts_.warmParse = *warm;
     }
-    return Object{
+    return Json{
         {"capabilities",
-         Object{{"textDocumentSync", Object{{"openClose", true}, {"change", 1}, {"save", Object{{"includeText", false}}}}},
-                {"codeActionProvider", Object{{"codeActionKinds", Array{"quickfix"}}}}}},
-        {"serverInfo", Object{{"name", "nnlint"}, {"version", kVersion}}}};
+         Json{{"textDocumentSync", Json{{"openClose", true}, {"change", 1}, {"save", Json{{"includeText", false}}}}},
+              {"codeActionProvider", Json{{"codeActionKinds", Json::array({"quickfix"})}}}}},
+        {"serverInfo", Json{{"name", "nnlint"}, {"version", kVersion}}}};
   }
 
-  Value codeAction(const Object &params) {
-    const Object *doc = params.getObject("textDocument");
-    const Object *range = params.getObject("range");
-    std::string uri = doc ? doc->getString("uri").value_or("").str() : "";
+  Json codeAction(const Json &params) {
+    const Json *doc = objectField(params, "textDocument");
+    const Json *range = objectField(params, "range");
+    std::string uri = doc ? stringField(*doc, "uri").value_or("") : "";
     auto shown = shown_.find(uri);
-    if (!range || shown == shown_.end()) return Array();
+    if (!range || shown == shown_.end()) return Json::array();
     return codeActions(shown->second, *range);
   }
 
@@ -342,7 +324,7 @@ class Server {
   std::map<std::string, Document> docs_;               // by uri
   std::map<std::string, Clock::time_point> due_;       // uri -> when to analyse it
   std::map<std::string, std::set<std::string>> published_;  // document uri -> uris it published to
-  std::map<std::string, Array> shown_;                 // uri -> diagnostics last published
+  std::map<std::string, Json> shown_;                  // uri -> diagnostics last published
   std::vector<std::string> roots_;
   ParseHost host_;  // before worker_: a worker is stopped before the host it asks
   Worker worker_;

@@ -1,7 +1,6 @@
 #include "lsp/Transport.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
 #include <chrono>
@@ -58,9 +57,8 @@ Transport::Status Transport::read(int timeoutMs, std::string &body, int wakeFd) 
   }
 }
 
-void Transport::send(const llvm::json::Value &message) {
-  std::string body;
-  llvm::raw_string_ostream(body) << message;
+void Transport::send(const Json &message) {
+  std::string body = toText(message);
   std::string text = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   const char *data = text.data();
   size_t left = text.size();

@@ -3,7 +3,7 @@
 // another.
 #pragma once
 
-#include "llvm/Support/JSON.h"
+#include "lsp/JsonFields.h"
 
 #include <string>
 
@@ -17,7 +17,7 @@ class Transport {
   // The next message's body; waits at most `timeoutMs` (-1: for ever), and
   // returns Wake when `wakeFd` (if not -1) becomes readable first.
   Status read(int timeoutMs, std::string &body, int wakeFd = -1);
-  void send(const llvm::json::Value &message);
+  void send(const Json &message);
 
  private:
   // A whole message at the front of the buffer, taken off it.

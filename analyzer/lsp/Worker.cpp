@@ -1,6 +1,6 @@
 #include "lsp/Worker.h"
 
-#include "cache/Parallel.h"
+#include "cache/Messages.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -13,16 +13,6 @@
 #include <unistd.h>
 
 namespace nnlint::lsp {
-
-namespace {
-
-// A message is a kind ('E' early, 'F' final), its length, '\n' and its text:
-// a worker that dies halfway is told from one that finished.
-std::string frame(char kind, const std::string &text) {
-  return kind + std::to_string(text.size()) + "\n" + text;
-}
-
-}  // namespace
 
 bool Worker::start(const std::function<std::string(const Send &early)> &work) {
   cancel();
@@ -37,13 +27,14 @@ bool Worker::start(const std::function<std::string(const Send &early)> &work) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(1);
     ::close(fds[0]);
+    // {"early": text} or, last, {"final": text}: a worker that dies halfway
+    // is told from one that finished.
     bool written = true;
-    auto send = [&](char kind, const std::string &text) {
-      std::string framed = frame(kind, text);
-      written = written && writeAll(fds[1], framed.data(), framed.size());
+    auto send = [&](const char *kind, const std::string &text) {
+      written = written && sendMessage(fds[1], nlohmann::json{{kind, text}});
     };
-    std::string last = work([&](const std::string &text) { send('E', text); });
-    send('F', last);
+    std::string last = work([&](const std::string &text) { send("early", text); });
+    send("final", last);
     ::_exit(written ? 0 : 1);
   }
   ::close(fds[1]);
@@ -66,28 +57,16 @@ bool Worker::poll(std::vector<std::string> &early, std::optional<std::string> &r
   }
   if (n > 0) {
     received_.append(chunk, static_cast<size_t>(n));
-    for (auto &[kind, text] : takeMessages())
-      if (kind == 'E') early.push_back(std::move(text));
-      else final_ = std::move(text);
+    for (nlohmann::json &message : takeMessages(received_)) {
+      if (message.is_object() && message.contains("early") && message["early"].is_string())
+        early.push_back(message["early"].get<std::string>());
+      else if (message.is_object() && message.contains("final") && message["final"].is_string())
+        final_ = message["final"].get<std::string>();
+    }
     return false;  // whatever else is there comes with the next wake-up
   }
   result = reap();
   return true;
-}
-
-std::vector<std::pair<char, std::string>> Worker::takeMessages() {
-  std::vector<std::pair<char, std::string>> messages;
-  size_t at = 0;
-  for (;;) {
-    size_t newline = received_.find('\n', at);
-    if (newline == std::string::npos) break;
-    size_t size = std::strtoull(received_.c_str() + at + 1, nullptr, 10);
-    if (received_.size() - newline - 1 < size) break;
-    messages.emplace_back(received_[at], received_.substr(newline + 1, size));
-    at = newline + 1 + size;
-  }
-  received_.erase(0, at);
-  return messages;
 }
 
 std::optional<std::string> Worker::reap() {

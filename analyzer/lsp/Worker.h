@@ -8,7 +8,6 @@
 #include <optional>
 #include <string>
 #include <sys/types.h>
-#include <utility>
 #include <vector>
 
 namespace nnlint::lsp {
@@ -36,8 +35,6 @@ class Worker {
 
  private:
   std::optional<std::string> reap();
-  // Takes the complete messages off the front of what was received.
-  std::vector<std::pair<char, std::string>> takeMessages();
 
   pid_t pid_ = -1;
   int fd_ = -1;

@@ -2,9 +2,9 @@
 
 #include "base/SourceText.h"
 #include "base/Version.h"
-#include "cache/Frontend.h"
 #include "cache/ParallelIndex.h"
 #include "cache/ProjectIndex.h"
+#include "parse/Frontend.h"
 #include "project/CompileCommands.h"
 #include "project/Contributors.h"
 #include "project/PathProblem.h"

@@ -21,7 +21,8 @@ FLOORS = [
     "lsp",             # the language server
     "report",          # findings -> text, JSON, SARIF, ...; exit codes
     "project",         # one run: settings, compile commands, analyze(), NOLINT
-    "cache",           # front end, precompiled blocks, worker processes, facts cache
+    "cache",           # indexing and storage: worker processes, the facts cache, the cache bound
+    "parse",           # one parse: include blocks, warm sessions, error recovery (the plugin's too)
     "rules",           # the checks, one per file
     "rules/support",   # what several checks share
     "flow",            # AST -> facts: the index builder and its analyses

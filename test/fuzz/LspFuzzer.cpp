@@ -1,10 +1,10 @@
 // libFuzzer target: what `nnlint --lsp` does with the bytes an editor sends
 // before any analysis: the base protocol's framing (Transport, fed through a
-// pipe as stdin would be), the nesting limit, JSON parsing, the uri of a
+// pipe as stdin would be), JSON parsing with its nesting limit, the uri of a
 // document, and quick fixes built from the diagnostics and range a
 // codeAction request carries.
 #include "lsp/Diagnostics.h"
-#include "lsp/JsonDepth.h"
+#include "lsp/JsonFields.h"
 #include "lsp/Transport.h"
 #include "report/RulePages.h"
 
@@ -21,21 +21,19 @@ const char *nnlint::rulePage(const std::string &) { return nullptr; }
 namespace {
 
 void handle(const std::string &body) {
-  if (nnlint::lsp::jsonNestsDeeper(body)) return;
-  llvm::Expected<llvm::json::Value> message = llvm::json::parse(body);
+  llvm::Expected<nnlint::lsp::Json> message = nnlint::lsp::parseMessage(body);
   if (!message) {
     llvm::consumeError(message.takeError());
     return;
   }
-  const llvm::json::Object *m = message->getAsObject();
-  const llvm::json::Object *params = m ? m->getObject("params") : nullptr;
+  const nnlint::lsp::Json *params = nnlint::lsp::objectField(*message, "params");
   if (!params) return;
-  if (const llvm::json::Object *doc = params->getObject("textDocument"))
-    if (auto uri = doc->getString("uri")) nnlint::lsp::uriFromPath(nnlint::lsp::pathFromUri(*uri));
-  const llvm::json::Object *context = params->getObject("context");
-  const llvm::json::Array *diagnostics = context ? context->getArray("diagnostics") : nullptr;
-  if (const llvm::json::Object *range = params->getObject("range"); range && diagnostics)
-    nnlint::lsp::codeActions(*diagnostics, *range);
+  if (const nnlint::lsp::Json *doc = nnlint::lsp::objectField(*params, "textDocument"))
+    if (auto uri = nnlint::lsp::stringField(*doc, "uri")) nnlint::lsp::uriFromPath(nnlint::lsp::pathFromUri(*uri));
+  const nnlint::lsp::Json *context = nnlint::lsp::objectField(*params, "context");
+  const nnlint::lsp::Json *diagnostics = context ? nnlint::lsp::arrayField(*context, "diagnostics") : nullptr;
+  if (const nnlint::lsp::Json *range = nnlint::lsp::objectField(*params, "range"); range && diagnostics)
+    nnlint::lsp::toText(nnlint::lsp::codeActions(*diagnostics, *range));
 }
 
 }  // namespace

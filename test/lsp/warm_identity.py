@@ -137,7 +137,7 @@ def header_edit(nnlint, work, flags):
 
 # A project's usual layout: the header declares the model in a namespace and
 # the file reopens it to define the members, beside an anonymous namespace.
-# Taking such a text back out of a session (cache/PartUnloader) must leave
+# Taking such a text back out of a session (parse/PartUnloader) must leave
 # the session as it was: each later version is parsed warm and publishes
 # what a server without the parse host publishes.
 PROJECT_HEADER = """#include <torch/torch.h>

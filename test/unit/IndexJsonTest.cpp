@@ -1,10 +1,10 @@
 // The model index survives the trip through JSON that worker processes use
 // to hand their results to the parent: same facts, same findings.
 #include "IndexFixture.h"
-#include "cache/Frontend.h"
 #include "cache/ParallelIndex.h"
 #include "index/Condition.h"
 #include "index/IndexJson.h"
+#include "parse/Frontend.h"
 #include "project/Analyzer.h"
 #include "rules/Rule.h"
 

@@ -1,5 +1,5 @@
 // Which leading lines of a file a precompiled include block stands in for.
-#include "cache/PchBlock.h"
+#include "parse/PchBlock.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

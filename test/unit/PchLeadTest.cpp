@@ -1,5 +1,5 @@
 // The library lead of a file: the <...> lines it and its leading user headers start with.
-#include "cache/PchLead.h"
+#include "parse/PchLead.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

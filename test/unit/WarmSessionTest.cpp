@@ -1,6 +1,6 @@
-// The warm session (cache/WarmSession): what it refuses, and that a part
+// The warm session (parse/WarmSession): what it refuses, and that a part
 // taken back leaves no trace a later parse could see.
-#include "cache/WarmSession.h"
+#include "parse/WarmSession.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,11 +36,13 @@ std::unique_ptr<WarmSession> openWith(const std::string &blockText) {
     args.insert(args.end(), {"-include", std::string(header)});
   }
   args.insert(args.end(), {"/nowhere/model.cpp", "-fsyntax-only"});
-  std::string error;
-  std::unique_ptr<WarmSession> session = WarmSession::open(args, "", SourceFilter(), false, error);
+  llvm::Expected<std::unique_ptr<WarmSession>> session = WarmSession::open(args, "", SourceFilter(), false);
   if (!header.empty()) llvm::sys::fs::remove(header);  // read when the session opened
-  EXPECT_TRUE(session) << error;
-  return session;
+  if (!session) {
+    ADD_FAILURE() << llvm::toString(session.takeError());
+    return nullptr;
+  }
+  return std::move(*session);
 }
 
 const char *kLibrary = "namespace lib { int f(); }\n";
@@ -99,7 +101,7 @@ TEST(WarmSession, UsingDirectivesOfTheBlock) {
   EXPECT_FALSE(takes(*session, "int g() { return f(); }\n"));
 }
 
-// A part that reaches outside itself (cache/PartUnloader) is taken back
+// A part that reaches outside itself (parse/PartUnloader) is taken back
 // whole: the same text parses again, and what only it declared is gone.
 TEST(WarmSession, PartsThatReachOutsideAreTakenBack) {
   struct Case {
@@ -143,35 +145,34 @@ TEST(WarmSession, DefinitionsOfTheBlocksClassesCannotWarmUp) {
 }
 
 TEST(WarmSession, OnlyForOneCxxCompilation) {
-  std::string error;
-  EXPECT_FALSE(WarmSession::open({"clang", "-x", "c", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile, "-fsyntax-only"}, "",
-                                 SourceFilter(), false, error));
-  EXPECT_FALSE(error.empty());
+  auto session = WarmSession::open({"clang", "-x", "c", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile, "-fsyntax-only"},
+                                   "", SourceFilter(), false);
+  ASSERT_FALSE(session);
+  EXPECT_FALSE(llvm::toString(session.takeError()).empty());
 }
 
 // The rest of an include block that the PCH does not hold is parsed once and
 // stays; a user's header there is checked as one in the PCH is.
 TEST(WarmSession, TheRestOfTheBlock) {
-  std::string error;
   std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR, kFile,
                                    "-fsyntax-only"};
-  auto session = WarmSession::open(args, "#include <cstddef>\n", SourceFilter(), false, error);
-  ASSERT_TRUE(session) << error;
-  EXPECT_TRUE(takes(*session, "std::size_t n = 0;\n"));
+  auto session = WarmSession::open(args, "#include <cstddef>\n", SourceFilter(), false);
+  ASSERT_TRUE(bool(session)) << llvm::toString(session.takeError());
+  EXPECT_TRUE(takes(**session, "std::size_t n = 0;\n"));
 
   llvm::SmallString<128> header;
   int fd;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-user", "h", fd, header));
   llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << "struct Net {};\n";
-  auto withHeader = WarmSession::open(args, "#include \"" + std::string(header) + "\"\n", SourceFilter(), false, error);
-  ASSERT_TRUE(withHeader) << error;
-  EXPECT_TRUE(withHeader->userHeadersUnchanged());
-  EXPECT_TRUE(takes(*withHeader, "Net n;\n"));
+  auto withHeader = WarmSession::open(args, "#include \"" + std::string(header) + "\"\n", SourceFilter(), false);
+  ASSERT_TRUE(bool(withHeader)) << llvm::toString(withHeader.takeError());
+  EXPECT_TRUE((*withHeader)->userHeadersUnchanged());
+  EXPECT_TRUE(takes(**withHeader, "Net n;\n"));
   {
     std::error_code ec;
     llvm::raw_fd_ostream(header, ec) << "struct Net { int x; };\n";
   }
-  EXPECT_FALSE(withHeader->userHeadersUnchanged());
+  EXPECT_FALSE((*withHeader)->userHeadersUnchanged());
   llvm::sys::fs::remove(header);
 }
 
@@ -184,9 +185,9 @@ TEST(WarmSession, UserHeadersInTheBlock) {
   llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << "struct Net { int forward(); };\n";
   std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR,
                                    "-include", std::string(header), kFile, "-fsyntax-only"};
-  std::string error;
-  auto session = WarmSession::open(args, "", SourceFilter(), /*pchHoldsUserCode=*/true, error);
-  ASSERT_TRUE(session) << error;
+  auto opened = WarmSession::open(args, "", SourceFilter(), /*pchHoldsUserCode=*/true);
+  ASSERT_TRUE(bool(opened)) << llvm::toString(opened.takeError());
+  std::unique_ptr<WarmSession> session = std::move(*opened);
   EXPECT_TRUE(session->userHeadersUnchanged());
   pid_t pid = ::fork();
   if (pid == 0) {

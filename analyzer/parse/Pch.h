@@ -14,9 +14,9 @@
 #pragma once
 
 #include "base/SourceFilter.h"
-#include "cache/Frontend.h"
-#include "cache/PchBlock.h"
-#include "cache/PchLead.h"
+#include "parse/Frontend.h"
+#include "parse/PchBlock.h"
+#include "parse/PchLead.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"

@@ -13,7 +13,7 @@
 // parse fails: the file is then parsed plainly (see ParallelIndex.cpp).
 #pragma once
 
-#include "cache/PchBlock.h"
+#include "parse/PchBlock.h"
 
 #include <string>
 #include <vector>

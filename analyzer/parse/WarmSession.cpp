@@ -1,8 +1,8 @@
-#include "cache/WarmSession.h"
+#include "parse/WarmSession.h"
 
-#include "cache/Frontend.h"
-#include "cache/PartUnloader.h"
 #include "flow/IndexBuilder.h"
+#include "parse/Frontend.h"
+#include "parse/PartUnloader.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -63,9 +63,9 @@ WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, bool pchHolds
       counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {}
 WarmSession::~WarmSession() = default;
 
-std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &args, const std::string &tail,
-                                               const SourceFilter &filter, bool pchHoldsUserCode,
-                                               std::string &error) {
+llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector<std::string> &args,
+                                                               const std::string &tail, const SourceFilter &filter,
+                                                               bool pchHoldsUserCode) {
   std::vector<const char *> argv;
   for (const std::string &a : args) argv.push_back(a.c_str());
   CreateInvocationOptions create;
@@ -73,8 +73,7 @@ std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &a
   std::shared_ptr<CompilerInvocation> invocation = createInvocation(argv, create);
   if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1 ||
       invocation->getFrontendOpts().Inputs[0].getKind().getLanguage() != Language::CXX) {
-    error = "the compile command is not one C++ compilation";
-    return nullptr;
+    return llvm::createStringError("the compile command is not one C++ compilation");
   }
   // The file's own arguments, driver included, with an empty file in its
   // place that each parse adds to.
@@ -94,23 +93,16 @@ std::unique_ptr<WarmSession> WarmSession::open(const std::vector<std::string> &a
   compiler->setTarget(TargetInfo::CreateTargetInfo(compiler->getDiagnostics(),
                                                    std::make_shared<TargetOptions>(compiler->getTargetOpts())));
   if (!compiler->hasTarget()) {
-    error = "no target for the compile command";
-    return nullptr;
+    return llvm::createStringError("no target for the compile command");
   }
   compiler->getTarget().adjust(compiler->getDiagnostics(), compiler->getLangOpts());
   llvm::Expected<std::unique_ptr<Interpreter>> interpreter = Interpreter::create(std::move(compiler));
-  if (!interpreter) {
-    error = llvm::toString(interpreter.takeError());
-    return nullptr;
-  }
+  if (!interpreter) return interpreter.takeError();
   // The tail stays: its include guards hold for every later part, as they
   // would after the same lines at the top of the file.
   if (!tail.empty()) {
     llvm::Expected<PartialTranslationUnit &> part = (*interpreter)->Parse(tail);
-    if (!part) {
-      error = llvm::toString(part.takeError());
-      return nullptr;
-    }
+    if (!part) return part.takeError();
   }
   // The user's headers the block read, through the PCH or the tail: the
   // session keeps them as they are now.

@@ -4,6 +4,8 @@
 // that the operating system releases if its holder dies.
 #pragma once
 
+#include "llvm/Support/Error.h"
+
 #include <string>
 
 namespace nnlint {
@@ -11,13 +13,16 @@ namespace nnlint {
 // $XDG_CACHE_HOME/nnlint, else $HOME/.cache/nnlint, else "".
 std::string defaultCacheDir();
 
-// Writes `contents` to `path` whole, replacing it. "" or an error message.
-std::string replaceFile(const std::string &path, const std::string &contents);
+// Writes `contents` to `path` whole, replacing it.
+llvm::Error replaceFile(const std::string &path, const std::string &contents);
 // Writes `contents` to `path` whole unless `path` already exists (then it is
-// left alone: readers may rely on its timestamp). "" or an error message.
-std::string createFileOnce(const std::string &path, const std::string &contents);
+// left alone: readers may rely on its timestamp).
+llvm::Error createFileOnce(const std::string &path, const std::string &contents);
 // A unique name next to `path` for a file that will be renamed to it.
 std::string temporaryNameFor(const std::string &path);
+// Marks a cache file as used now (its modification time): the cache bound
+// (cache/CacheBound.h) evicts the entries used least recently.
+void touchCacheFile(const std::string &path);
 
 // Prints "nnlint: warning: cache: <message>" on stderr, once per run for
 // each `kind`, however many worker processes meet the problem. Worker

@@ -1,4 +1,4 @@
-#include "cache/FatalErrors.h"
+#include "parse/FatalErrors.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -20,7 +20,7 @@ void onFatalError(void *, const char *reason, bool) {
 
 }  // namespace
 
-bool runRecoveringFatalErrors(llvm::function_ref<void()> work, std::string &reason) {
+llvm::Error runRecoveringFatalErrors(llvm::function_ref<void()> work) {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::CrashRecoveryContext::Enable();
@@ -28,9 +28,8 @@ bool runRecoveringFatalErrors(llvm::function_ref<void()> work, std::string &reas
   });
   lastReason.clear();
   llvm::CrashRecoveryContext context;
-  if (context.RunSafely(work)) return true;
-  reason = lastReason.empty() ? "crashed" : lastReason;
-  return false;
+  if (context.RunSafely(work)) return llvm::Error::success();
+  return llvm::createStringError(lastReason.empty() ? "crashed" : lastReason);
 }
 
 }  // namespace nnlint

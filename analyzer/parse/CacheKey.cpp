@@ -1,4 +1,4 @@
-#include "cache/CacheKey.h"
+#include "parse/CacheKey.h"
 
 #include "llvm/ADT/StringExtras.h"
 

@@ -1,10 +1,12 @@
-// Parses one file with Clang and builds its model index.
+// Parses one file with Clang: the parse library's entry (parseFile, with a
+// consumer of the AST) and the model index of one file built on it.
 #pragma once
 
 #include "base/SourceFilter.h"
 #include "index/FileResult.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <functional>
 #include <map>
@@ -12,12 +14,13 @@
 #include <string>
 
 namespace clang {
+class ASTContext;
 class CompilerInstance;
 }
 
 namespace nnlint {
 
-struct WarmRequest;  // cache/WarmRequest.h
+struct WarmRequest;  // parse/WarmRequest.h
 
 struct ParseOptions {
   std::string resourceDir;
@@ -47,6 +50,36 @@ struct PchUse {
   bool holdsUserCode = true;  // the index must walk the declarations the PCH holds
 };
 
+class ErrorPlaces;  // parse/ErrorPlaces.h
+
+// What a parse hands its consumer: the translation unit, where its errors
+// are, and whether the declarations of the precompiled block (if any) are
+// user code that an index must walk. Valid during the call only.
+struct ParsedUnit {
+  clang::CompilerInstance &compiler;
+  clang::ASTContext &ast;
+  const ErrorPlaces &errors;
+  bool walkPrecompiled;
+};
+using AstConsumer = llvm::function_ref<void(const ParsedUnit &)>;
+
+// How a parse ended.
+struct ParseStatus {
+  bool ran = false;  // Clang ran to the end
+  unsigned errors = 0;
+  std::string firstError;
+  SourcePoint firstErrorLoc;
+  bool missingInclude = false;  // an #include was not found
+};
+
+// Parses the command's file (its editor buffer, if any), with the block
+// `pch` when given, and hands the translation unit to `consumer` (not
+// called when Clang could not set the parse up).
+ParseStatus parseFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
+                      const PchUse *pch, AstConsumer consumer);
+
+// parseFile with the model index as its consumer: the file's facts (less
+// what an error could have touched: Recovery.h), its inputs and its errors.
 FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                      const SourceFilter &filter, const PchUse *pch = nullptr);
 

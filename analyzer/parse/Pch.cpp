@@ -1,11 +1,10 @@
-#include "cache/Pch.h"
+#include "parse/Pch.h"
 
 #include "base/Version.h"
-#include "cache/Cache.h"
-#include "cache/CacheBound.h"
-#include "cache/CacheKey.h"
-#include "cache/FatalErrors.h"
-#include "cache/PchBlock.h"
+#include "parse/CacheKey.h"
+#include "parse/FatalErrors.h"
+#include "parse/FileStore.h"
+#include "parse/PchBlock.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -159,7 +158,7 @@ bool readManifest(const std::string &path, Manifest &m) {
   return !m.deps.empty() && m.pch.find('/') == std::string::npos;
 }
 
-std::string writeManifest(const std::string &path, const Manifest &m) {
+llvm::Error writeManifest(const std::string &path, const Manifest &m) {
   std::string text = std::string(kManifestHeader) + "\n";
   text += "pch " + m.pch + " " + std::to_string(m.pchSize) + " " + m.pchHash + " " +
           (m.holdsUserCode ? "1" : "0") + "\n";
@@ -173,10 +172,16 @@ bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefi
 // The block header holds exactly the block's directives; one that was
 // damaged (it would make every later build fail) is rewritten, and said so.
 bool writeBlockHeader(const std::string &path, const std::string &header) {
-  if (!createFileOnce(path, header).empty()) return false;
+  if (llvm::Error e = createFileOnce(path, header)) {
+    llvm::consumeError(std::move(e));
+    return false;
+  }
   auto now = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (now && (*now)->getBuffer() == header) return true;
-  if (!replaceFile(path, header).empty()) return false;
+  if (llvm::Error e = replaceFile(path, header)) {
+    llvm::consumeError(std::move(e));
+    return false;
+  }
   warnOnce(CacheWarning::Repaired, "repaired a damaged block header: " + path);
   return true;
 }
@@ -365,8 +370,8 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
                                      files.get());
   invocation.setDiagnosticConsumer(&diags);
   bool ran = false;
-  std::string fatal;
-  if (!runRecoveringFatalErrors([&] { ran = invocation.run(); }, fatal)) {
+  if (llvm::Error fatalError = runRecoveringFatalErrors([&] { ran = invocation.run(); })) {
+    std::string fatal = llvm::toString(std::move(fatalError));
     // The PCH writer gives up with report_fatal_error, e.g. on a full disk:
     // parse plainly, and build no more blocks in this process.
     writeFailed_ = true;
@@ -391,7 +396,8 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   std::string pch = dir_ + "/" + m.pch;
   Manifest old;
   bool hadOld = readManifest(path(req.key, ".manifest"), old);
-  if (llvm::sys::fs::rename(tmp, pch) || !writeManifest(path(req.key, ".manifest"), m).empty()) {
+  if (llvm::sys::fs::rename(tmp, pch) ||
+      errorToBool(writeManifest(path(req.key, ".manifest"), m))) {
     llvm::sys::fs::remove(tmp);
     llvm::sys::fs::remove(pch);
     return {};

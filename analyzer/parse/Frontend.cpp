@@ -1,12 +1,11 @@
-#include "cache/Frontend.h"
+#include "parse/Frontend.h"
 
-#include "cache/PchBlock.h"
-#include "cache/Recovery.h"
-#include "flow/IndexBuilder.h"
+#include "parse/ErrorPlaces.h"
+#include "parse/PchBlock.h"
+#include "parse/Recovery.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Serialization/ASTReader.h"
@@ -25,35 +24,6 @@ using namespace clang;
 
 namespace nnlint {
 namespace {
-
-class FirstErrorConsumer : public DiagnosticConsumer {
- public:
-  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
-    DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < DiagnosticsEngine::Error) return;
-    if (info.getLocation().isValid()) places_.push_back(info.getLocation());
-    missingInclude_ |= info.getID() == diag::err_pp_file_not_found;
-    if (++errors_ > 1) return;
-    llvm::SmallString<128> text;
-    info.FormatDiagnostic(text);
-    first_ = std::string(text);
-    if (info.hasSourceManager() && info.getLocation().isValid())
-      firstLoc_ = toPoint(info.getSourceManager(), info.getLocation());
-  }
-  unsigned errors() const { return errors_; }
-  bool missingInclude() const { return missingInclude_; }
-  const std::string &first() const { return first_; }
-  const SourcePoint &firstLoc() const { return firstLoc_; }
-  // Where every error was reported (valid while the parse's SourceManager lives).
-  const std::vector<SourceLocation> &places() const { return places_; }
-
- private:
-  std::vector<SourceLocation> places_;
-  unsigned errors_ = 0;
-  bool missingInclude_ = false;
-  std::string first_;
-  SourcePoint firstLoc_;
-};
 
 std::string absoluteIn(llvm::vfs::FileSystem &fs, llvm::StringRef name) {
   llvm::SmallString<256> p(name);
@@ -104,60 +74,45 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
 
 namespace {
 
-class IndexConsumer : public ASTConsumer {
+// Hands the parsed translation unit to the caller's consumer; library
+// function bodies are skipped, none of the checks reads them.
+class CallbackConsumer : public ASTConsumer {
  public:
-  IndexConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled,
-                const FirstErrorConsumer &errors, const SourceInput &main, FileResult &out)
-      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), main_(main), out_(out) {}
+  CallbackConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled, const ErrorPlaces &errors,
+                   AstConsumer consumer)
+      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), consumer_(consumer) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
     return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
   }
 
-  void HandleTranslationUnit(ASTContext &ctx) override {
-    // The file is keyed by the text this parse read, never by a second read
-    // of the file: one saved meanwhile would get the old text's facts.
-    SourceInput main = main_;
-    if (main.hash.empty()) {
-      const SourceManager &sm = ctx.getSourceManager();
-      main.hash = hashText(sm.getBufferData(sm.getMainFileID()));
-    }
-    out_.inputs.insert(out_.inputs.begin(), main);
-    std::vector<SourceInput> read = userInputs(ci_, filter_, walkPrecompiled_);
-    out_.inputs.insert(out_.inputs.end(), read.begin(), read.end());
-    // Code that does not compile is indexed as Clang recovered it, less the
-    // facts an error could have touched (see Recovery.h).
-    out_.index = buildIndex(ctx, filter_, walkPrecompiled_);
-    if (ctx.getDiagnostics().hasErrorOccurred()) dropFactsWithErrors(ctx, filter_, errors_.places(), out_.index);
-  }
+  void HandleTranslationUnit(ASTContext &ctx) override { consumer_({ci_, ctx, errors_, walkPrecompiled_}); }
 
  private:
   CompilerInstance &ci_;
   const SourceFilter &filter_;
   bool walkPrecompiled_;
-  const FirstErrorConsumer &errors_;
-  const SourceInput &main_;
-  FileResult &out_;
+  const ErrorPlaces &errors_;
+  AstConsumer consumer_;
 };
 
-class IndexAction : public ASTFrontendAction {
+class CallbackAction : public ASTFrontendAction {
  public:
-  IndexAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled,
-              const FirstErrorConsumer &errors, const SourceInput &main, FileResult &out)
-      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), main_(main), out_(out) {}
+  CallbackAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, const ErrorPlaces &errors,
+                 AstConsumer consumer)
+      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), consumer_(consumer) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
-    return std::make_unique<IndexConsumer>(ci, filter_, walkPrecompiled_, errors_, main_, out_);
+    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled_, errors_, consumer_);
   }
 
  private:
   const ParseOptions &opts_;
   const SourceFilter &filter_;
   bool walkPrecompiled_;
-  const FirstErrorConsumer &errors_;
-  const SourceInput &main_;
-  FileResult &out_;
+  const ErrorPlaces &errors_;
+  AstConsumer consumer_;
 };
 
 }  // namespace
@@ -196,10 +151,8 @@ std::string sourcePath(const tooling::CompileCommand &cmd) {
   return normalisePath(std::string(file));
 }
 
-FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
-                     const PchUse *pch) {
-  FileResult result;
-  result.file = cmd.Filename;
+ParseStatus parseFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
+                      const PchUse *pch, AstConsumer consumer) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   std::vector<std::string> args = adjustArguments(cmd, opts);
   // The PCH stands in for the block's lines; the file is read without them
@@ -207,11 +160,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   // unsaved buffer stands in for the file on disk.
   llvm::SmallString<256> file(cmd.Filename);
   if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(cmd.Directory, file);
-  std::string path = sourcePath(cmd);
-  auto unsaved = opts.unsaved.find(path);
-  // The hash of the text the parse reads as the file; with neither a block
-  // nor a buffer, that of what Clang reads from disk (IndexConsumer).
-  SourceInput main{path, pch ? pch->textHash : unsaved != opts.unsaved.end() ? hashText(unsaved->second) : ""};
+  auto unsaved = opts.unsaved.find(sourcePath(cmd));
   if (pch || unsaved != opts.unsaved.end()) {
     auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(fs);
     auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -223,19 +172,50 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
   if (pch) args.insert(args.begin() + 1, {"-include-pch", pch->pch});
   fs->setCurrentWorkingDirectory(cmd.Directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
-  FirstErrorConsumer diags;
+  ErrorPlaces errors;
   bool walkPrecompiled = !pch || pch->holdsUserCode;
   tooling::ToolInvocation invocation(
-      args, std::make_unique<IndexAction>(opts, filter, walkPrecompiled, diags, main, result), files.get());
-  invocation.setDiagnosticConsumer(&diags);
-  bool ran = invocation.run();
-  if (diags.errors() > 0) {
+      args, std::make_unique<CallbackAction>(opts, filter, walkPrecompiled, errors, consumer), files.get());
+  invocation.setDiagnosticConsumer(&errors);
+  ParseStatus status;
+  status.ran = invocation.run();
+  status.errors = errors.errors();
+  status.firstError = errors.first();
+  status.firstErrorLoc = errors.firstLoc();
+  status.missingInclude = errors.missingInclude();
+  return status;
+}
+
+FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
+                     const PchUse *pch) {
+  FileResult result;
+  result.file = cmd.Filename;
+  std::string path = sourcePath(cmd);
+  auto unsaved = opts.unsaved.find(path);
+  // The hash of the text the parse reads as the file; with neither a block
+  // nor a buffer, that of what Clang read from disk. The file is keyed by
+  // the text this parse read, never by a second read of the file: one saved
+  // meanwhile would get the old text's facts.
+  SourceInput main{path, pch ? pch->textHash : unsaved != opts.unsaved.end() ? hashText(unsaved->second) : ""};
+  ParseStatus status = parseFile(cmd, opts, filter, pch, [&](const ParsedUnit &unit) {
+    if (main.hash.empty()) {
+      const SourceManager &sm = unit.ast.getSourceManager();
+      main.hash = hashText(sm.getBufferData(sm.getMainFileID()));
+    }
+    result.inputs.push_back(main);
+    std::vector<SourceInput> read = userInputs(unit.compiler, filter, unit.walkPrecompiled);
+    result.inputs.insert(result.inputs.end(), read.begin(), read.end());
+    // Code that does not compile is indexed as Clang recovered it, less the
+    // facts an error could have touched (see Recovery.h).
+    result.index = indexRecovering(unit.ast, filter, unit.errors.places(), unit.walkPrecompiled);
+  });
+  if (status.errors > 0) {
     // Clang's own message and place; the report prints it in Clang's form.
-    result.error = diags.first();
-    result.errorLoc = diags.firstLoc();
-    result.errorCount = diags.errors();
-    result.missingInclude = diags.missingInclude();
-  } else if (!ran) {
+    result.error = status.firstError;
+    result.errorLoc = status.firstErrorLoc;
+    result.errorCount = status.errors;
+    result.missingInclude = status.missingInclude;
+  } else if (!status.ran) {
     result.error = "clang could not parse the file; file not analyzed";
   } else {
     result.ok = true;

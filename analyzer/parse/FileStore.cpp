@@ -1,4 +1,4 @@
-#include "cache/Cache.h"
+#include "parse/FileStore.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -10,26 +10,29 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace nnlint {
 namespace {
 
-std::string writeTemporary(const std::string &path, const std::string &contents, std::string &tmp) {
+// The name of a new temporary file next to `path` that holds `contents`.
+llvm::Expected<std::string> writeTemporary(const std::string &path, const std::string &contents) {
   int fd = -1;
   llvm::SmallString<256> name;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, name)) return ec.message();
-  tmp = std::string(name);
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, name))
+    return llvm::errorCodeToError(ec);
+  std::string tmp(name);
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << contents;
   os.close();
   if (os.has_error()) {
-    std::string why = os.error().message();
+    std::error_code why = os.error();
     os.clear_error();
     llvm::sys::fs::remove(tmp);
-    return why;
+    return llvm::errorCodeToError(why);
   }
-  return "";
+  return tmp;
 }
 
 }  // namespace
@@ -40,31 +43,33 @@ std::string defaultCacheDir() {
   return "";
 }
 
+void touchCacheFile(const std::string &path) { ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
+
 std::string temporaryNameFor(const std::string &path) {
   llvm::SmallString<256> name;
   llvm::sys::fs::createUniquePath(path + ".tmp-%%%%%%%%", name, /*MakeAbsolute=*/false);
   return std::string(name);
 }
 
-std::string replaceFile(const std::string &path, const std::string &contents) {
-  std::string tmp;
-  if (std::string err = writeTemporary(path, contents, tmp); !err.empty()) return err;
-  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
-    llvm::sys::fs::remove(tmp);
-    return ec.message();
+llvm::Error replaceFile(const std::string &path, const std::string &contents) {
+  llvm::Expected<std::string> tmp = writeTemporary(path, contents);
+  if (!tmp) return tmp.takeError();
+  if (std::error_code ec = llvm::sys::fs::rename(*tmp, path)) {
+    llvm::sys::fs::remove(*tmp);
+    return llvm::errorCodeToError(ec);
   }
-  return "";
+  return llvm::Error::success();
 }
 
-std::string createFileOnce(const std::string &path, const std::string &contents) {
-  if (llvm::sys::fs::exists(path)) return "";
-  std::string tmp;
-  if (std::string err = writeTemporary(path, contents, tmp); !err.empty()) return err;
+llvm::Error createFileOnce(const std::string &path, const std::string &contents) {
+  if (llvm::sys::fs::exists(path)) return llvm::Error::success();
+  llvm::Expected<std::string> tmp = writeTemporary(path, contents);
+  if (!tmp) return tmp.takeError();
   // link() fails if `path` appeared meanwhile: the first writer wins.
-  std::error_code ec = llvm::sys::fs::create_hard_link(tmp, path);
-  llvm::sys::fs::remove(tmp);
-  if (ec && !llvm::sys::fs::exists(path)) return ec.message();
-  return "";
+  std::error_code ec = llvm::sys::fs::create_hard_link(*tmp, path);
+  llvm::sys::fs::remove(*tmp);
+  if (ec && !llvm::sys::fs::exists(path)) return llvm::errorCodeToError(ec);
+  return llvm::Error::success();
 }
 
 namespace {

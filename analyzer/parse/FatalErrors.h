@@ -5,13 +5,12 @@
 #pragma once
 
 #include "llvm/ADT/STLFunctionalExtras.h"
-
-#include <string>
+#include "llvm/Support/Error.h"
 
 namespace nnlint {
 
-// Runs `work`; false, with LLVM's reason in `reason`, if it ended in a fatal
-// error or a crash. What `work` had allocated is leaked.
-bool runRecoveringFatalErrors(llvm::function_ref<void()> work, std::string &reason);
+// Runs `work`; an error, with LLVM's reason, if it ended in a fatal error or
+// a crash. What `work` had allocated is leaked.
+llvm::Error runRecoveringFatalErrors(llvm::function_ref<void()> work);
 
 }  // namespace nnlint

@@ -27,4 +27,10 @@ namespace nnlint {
 void dropFactsWithErrors(clang::ASTContext &ctx, const SourceFilter &filter,
                          const std::vector<clang::SourceLocation> &errors, ModelIndex &index);
 
+// The index of a parsed translation unit (flow/IndexBuilder.h), less what its
+// errors could have touched: what nnlint's parse and the clang-tidy module
+// both index. `errors`: ErrorPlaces::places() of the parse.
+ModelIndex indexRecovering(clang::ASTContext &ctx, const SourceFilter &filter,
+                           const std::vector<clang::SourceLocation> &errors, bool walkPrecompiled = true);
+
 }  // namespace nnlint

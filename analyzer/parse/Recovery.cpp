@@ -1,6 +1,7 @@
-#include "cache/Recovery.h"
+#include "parse/Recovery.h"
 
 #include "flow/AstUtil.h"
+#include "flow/IndexBuilder.h"
 #include "flow/TorchTypes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -230,6 +231,13 @@ void dropFactsWithErrors(ASTContext &ctx, const SourceFilter &filter, const std:
   llvm::erase_if(index.callSites, [&](const CallSiteFact &call) {
     return broken.classes.count(call.memberOf) || inBrokenFunction(call.loc) || inBrokenFunction(call.cause);
   });
+}
+
+ModelIndex indexRecovering(ASTContext &ctx, const SourceFilter &filter, const std::vector<SourceLocation> &errors,
+                           bool walkPrecompiled) {
+  ModelIndex index = buildIndex(ctx, filter, walkPrecompiled);
+  if (ctx.getDiagnostics().hasErrorOccurred()) dropFactsWithErrors(ctx, filter, errors, index);
+  return index;
 }
 
 }  // namespace nnlint

@@ -1,4 +1,4 @@
-#include "cache/PchLead.h"
+#include "parse/PchLead.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,4 +1,4 @@
-#include "cache/PchBlock.h"
+#include "parse/PchBlock.h"
 
 #include "llvm/Support/FileSystem.h"
 

@@ -1,4 +1,4 @@
-#include "cache/PartUnloader.h"
+#include "parse/PartUnloader.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"

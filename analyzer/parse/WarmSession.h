@@ -8,6 +8,7 @@
 #include "index/FileResult.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <optional>
@@ -30,11 +31,12 @@ class WarmSession {
  public:
   // The session for a file compiled with `args` (nnlint's arguments, see
   // adjustArguments, with -include-pch) whose include block ends with the
-  // directives `tail` (those the PCH does not hold); nullptr, with `error`,
-  // when Clang cannot be set up with them. `pchHoldsUserCode`: the PCH holds
-  // user headers, whose declarations each index walks.
-  static std::unique_ptr<WarmSession> open(const std::vector<std::string> &args, const std::string &tail,
-                                           const SourceFilter &filter, bool pchHoldsUserCode, std::string &error);
+  // directives `tail` (those the PCH does not hold); an error when Clang
+  // cannot be set up with them. `pchHoldsUserCode`: the PCH holds user
+  // headers, whose declarations each index walks.
+  static llvm::Expected<std::unique_ptr<WarmSession>> open(const std::vector<std::string> &args,
+                                                           const std::string &tail, const SourceFilter &filter,
+                                                           bool pchHoldsUserCode);
   ~WarmSession();
 
   // The index of `blankedText` (the file with its block blanked out) read as
@@ -48,7 +50,7 @@ class WarmSession {
   std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter,
                                   bool &canWarmUp);
 
-  // Parses a text that index() took and takes it back (cache/PartUnloader):
+  // Parses a text that index() took and takes it back (parse/PartUnloader):
   // what Sema read from the block for it stays, so that later parses, forked
   // from this one, read only what is new. False when the part could not be
   // taken back: then the session must not be used again.
