@@ -794,7 +794,7 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
     for (Decl *d : decls)
       if (!filter.isLibrary(ctx.getSourceManager(), d->getLocation())) scope.push_back(d);
   };
-  // An interpreter (the warm session, cache/WarmSession) parses in parts,
+  // An interpreter (the warm session, parse/WarmSession) parses in parts,
   // each a redeclaration of the translation unit holding what it declared;
   // a PCH's declarations hang under the first.
   std::vector<TranslationUnitDecl *> parts;

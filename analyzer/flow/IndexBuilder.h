@@ -12,7 +12,7 @@ namespace nnlint {
 // `walkPrecompiled`: also walk the declarations that come from a PCH (false
 // when it holds only library headers: reading them all costs more than the
 // rest of the file). `takenBack`: parts of an interpreter's translation unit
-// (cache/WarmSession) that were parsed and taken back.
+// (parse/WarmSession) that were parsed and taken back.
 ModelIndex buildIndex(clang::ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled = true,
                       llvm::ArrayRef<const clang::TranslationUnitDecl *> takenBack = {});
 

@@ -13,7 +13,7 @@ namespace nnlint {
 // of the text it read.
 struct SourceInput {
   std::string path;  // absolute
-  std::string hash;  // see hashText() in cache/Frontend.h
+  std::string hash;  // see hashText() in parse/Frontend.h
 };
 
 struct FileResult {
