@@ -12,7 +12,8 @@ each server opens the file (to its first diagnostics), then N edits
 diagnostics of that edit, then nnlint is started again on the same cache and
 opens the file once more (open with a kept cache). Per project: nnlint -p on
 the whole database, cold and rerun, and the cache's size. Writes
-WORK/files-result.tsv and WORK/projects-result.tsv; report.py prints them.
+WORK/files-result.tsv and WORK/projects-result.tsv (report.py prints them),
+and nnlint's cache log to WORK/cache.log (which files took which path).
 """
 import argparse
 import json
@@ -44,6 +45,7 @@ def timed(command, timeout, log):
     status); the status is 124 past the timeout."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
+    mark(" ".join(command))
     with open(log, "a") as err:
         err.write("$ " + " ".join(command) + "\n")
         err.flush()
@@ -60,6 +62,13 @@ def timed(command, timeout, log):
     return wall, cpu, rc
 
 
+def mark(what):
+    """A line in nnlint's cache log ($NNLINT_CACHE_LOG: built, hit, plain,
+    warm... per file) saying which command the next lines are from."""
+    with open(os.environ["NNLINT_CACHE_LOG"], "a") as log:
+        log.write("## " + what + "\n")
+
+
 def size_mb(folder):
     total = 0
     for p in pathlib.Path(folder).rglob("*"):
@@ -74,6 +83,7 @@ def blocks(folder):
 
 def lsp_times(command, path, root, edits):
     """(open s, [edit s...]) for one server, or (nan, []) if it failed."""
+    mark(" ".join(command) + " (editor) " + str(path))
     client = Client(command, dict(os.environ))
     try:
         client.request("initialize", {"processId": os.getpid(), "rootUri": uri(str(root)), "capabilities": {
@@ -170,6 +180,7 @@ def main():
     scratch.mkdir(parents=True, exist_ok=True)
     args.log = work / "stderr.log"
     args.log.write_text("")
+    os.environ["NNLINT_CACHE_LOG"] = str(work / "cache.log")
     files = [line.split("\t") for line in (work / "files.tsv").read_text().splitlines() if line]
     with open(work / "files-result.tsv", "w") as file_out, open(work / "projects-result.tsv", "w") as project_out:
         file_out.write("\t".join(FILE_FIELDS) + "\n")
