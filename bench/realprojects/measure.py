@@ -96,7 +96,10 @@ def lsp_times(command, path, root, edits):
         client.diagnostics(str(path))
         opened = time.monotonic() - start
         times = []
-        for version, edited in enumerate(edits_of(text, edits), start=2):
+        # A file whose last line has no newline (`#endif` at the very end)
+        # would have the appended declaration on that line.
+        base = text if text.endswith("\n") else text + "\n"
+        for version, edited in enumerate(edits_of(base, edits), start=2):
             start = time.monotonic()
             client.notify("textDocument/didChange", {"textDocument": {"uri": uri(str(path)), "version": version},
                                                      "contentChanges": [{"text": edited}]})
