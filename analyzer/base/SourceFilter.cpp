@@ -52,8 +52,19 @@ bool SourceFilter::isLibrary(const SourceManager &sm, SourceLocation loc) const 
 std::string normalisePath(const std::string &path) {
   llvm::SmallString<256> p(path);
   llvm::sys::fs::make_absolute(p);
-  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
-  return std::string(p);
+  llvm::SmallString<256> lexical(p);
+  llvm::sys::path::remove_dots(lexical, /*remove_dot_dot=*/true);
+  // `..` after a symbolic link is the parent of the link's target: where /bin
+  // links to usr/bin, /bin/../lib is /usr/lib, not /lib. Where dropping `..`
+  // names another file (or none), the folder's links are resolved instead.
+  llvm::StringRef name = llvm::sys::path::filename(p);
+  llvm::SmallString<256> real;
+  if (llvm::StringRef(p).contains("/../") && name != ".." && !llvm::sys::fs::equivalent(p, lexical) &&
+      !llvm::sys::fs::real_path(llvm::sys::path::parent_path(p), real)) {
+    llvm::sys::path::append(real, name);
+    return std::string(real);
+  }
+  return std::string(lexical);
 }
 
 SourcePoint toPoint(const SourceManager &sm, SourceLocation loc) {

@@ -31,6 +31,8 @@ class SourceFilter {
 // The file, line and column of `loc` (its expansion, for macros), with an
 // absolute, normalised path so facts from several files can be merged.
 SourcePoint toPoint(const clang::SourceManager &sm, clang::SourceLocation loc);
+// Absolute, without `.` and `..` (a `..` after a symbolic link is resolved
+// through the link, as the kernel does).
 std::string normalisePath(const std::string &path);
 
 }  // namespace nnlint

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Measures the projects that prepare.py wrote (WORK/projects.tsv,
+WORK/files.tsv) in one run, nnlint against clangd-19 and
+`clang++-19 -fsyntax-only` on the same files and databases:
+
+    measure.py NNLINT WORK [--edits N] [--timeout S] [--clangd PATH]
+
+Per file: clang++ -fsyntax-only with the file's compile command; nnlint -p
+with the file named, cold (empty cache) and rerun unchanged; the editor:
+each server opens the file (to its first diagnostics), then N edits
+(bench/lsp_edit.py's: a declaration appended, unsaved) each timed to the
+diagnostics of that edit, then nnlint is started again on the same cache and
+opens the file once more (open with a kept cache). Per project: nnlint -p on
+the whole database, cold and rerun, and the cache's size. Writes
+WORK/files-result.tsv and WORK/projects-result.tsv (report.py prints them),
+and nnlint's cache log to WORK/cache.log (which files took which path).
+"""
+import argparse
+import json
+import os
+import pathlib
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent.parent / "test" / "lsp"))
+from lsp_edit import edits_of  # noqa: E402
+from lsp_test import Client, uri  # noqa: E402
+
+FILE_FIELDS = ["half", "repo", "file", "shapes", "clang_wall", "clang_cpu", "clang_rc",
+               "p_cold_wall", "p_cold_cpu", "p_warm_wall", "p_warm_cpu", "p_cache_mb",
+               "clangd_open", "clangd_first", "clangd_median", "clangd_max",
+               "nnlint_open", "nnlint_first", "nnlint_median", "nnlint_max", "nnlint_open_kept", "nnlint_edits"]
+PROJECT_FIELDS = ["half", "repo", "files", "whole_cold_wall", "whole_cold_cpu", "whole_cold_rc", "whole_warm_wall",
+                  "whole_warm_cpu", "cache_mb", "blocks"]
+
+
+def timed(command, timeout, log):
+    """(wall s, CPU s of the command and the children it waited for, exit
+    status); the status is 124 past the timeout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    mark(" ".join(command))
+    with open(log, "a") as err:
+        err.write("$ " + " ".join(command) + "\n")
+        err.flush()
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+    try:
+        rc = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        proc.wait()
+        rc = 124
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, rc
+
+
+def mark(what):
+    """A line in nnlint's cache log ($NNLINT_CACHE_LOG: built, hit, plain,
+    warm... per file) saying which command the next lines are from."""
+    with open(os.environ["NNLINT_CACHE_LOG"], "a") as log:
+        log.write("## " + what + "\n")
+
+
+def size_mb(folder):
+    total = 0
+    for p in pathlib.Path(folder).rglob("*"):
+        if p.is_file() and not p.is_symlink():
+            total += p.stat().st_size
+    return total / 1e6
+
+
+def blocks(folder):
+    return sum(1 for p in pathlib.Path(folder).rglob("*.pch"))
+
+
+def lsp_times(command, path, root, edits):
+    """(open s, [edit s...]) for one server, or (nan, []) if it failed."""
+    mark(" ".join(command) + " (editor) " + str(path))
+    client = Client(command, dict(os.environ))
+    try:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": uri(str(root)), "capabilities": {
+            "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+        client.notify("initialized", {})
+        text = pathlib.Path(path).read_text(errors="replace")
+        start = time.monotonic()
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(str(path)), "languageId": "cpp",
+                                                                "version": 1, "text": text}})
+        client.diagnostics(str(path))
+        opened = time.monotonic() - start
+        times = []
+        # A file whose last line has no newline (`#endif` at the very end)
+        # would have the appended declaration on that line.
+        base = text if text.endswith("\n") else text + "\n"
+        for version, edited in enumerate(edits_of(base, edits), start=2):
+            start = time.monotonic()
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri(str(path)), "version": version},
+                                                     "contentChanges": [{"text": edited}]})
+            client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                        and m["params"]["uri"] == uri(str(path))
+                        and m["params"].get("version", version) == version, "diagnostics of version %d" % version)
+            times.append(time.monotonic() - start)
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.proc.wait(timeout=60)
+        return opened, times
+    except (SystemExit, subprocess.TimeoutExpired):
+        print(f"measure: {command[0]} on {path}: no answer", file=sys.stderr)
+        client.proc.kill()
+        client.proc.wait()
+        return float("nan"), []
+
+
+def edit_stats(times):
+    if not times:
+        return [float("nan")] * 3
+    return [times[0], statistics.median(times), max(times)]
+
+
+def measure_file(args, half, repo, build, root, path, shapes, scratch):
+    entry = next(e for e in json.loads((build / "compile_commands.json").read_text()) if e["file"] == path)
+    compile_args = [a for a in entry["arguments"] if a != "-c"]
+    clang = timed(compile_args[:1] + ["-fsyntax-only"] + compile_args[1:], args.timeout, args.log)
+    cache = scratch / "p-cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    nnlint_p = [args.nnlint, "--quiet", "-j2", f"--cache-dir={cache}", "-p", str(build), path]
+    cold = timed(nnlint_p, args.timeout, args.log)
+    warm = timed(nnlint_p, args.timeout, args.log)
+    p_cache = size_mb(cache)
+
+    clangd = [args.clangd, f"--compile-commands-dir={build}", "--background-index=false", "--clang-tidy=false",
+              "--log=error", "--pch-storage=memory"]
+    clangd_open, clangd_edits = lsp_times(clangd, path, root, args.edits)
+    lsp_cache = scratch / "lsp-cache"
+    shutil.rmtree(lsp_cache, ignore_errors=True)
+    server = [args.nnlint, "--lsp", f"--cache-dir={lsp_cache}", "-p", str(build)]
+    nn_open, nn_edits = lsp_times(server, path, root, args.edits)
+    nn_open_kept, _ = lsp_times(server, path, root, 0)
+    row = [half, repo, os.path.relpath(path, root), shapes, *clang, *cold[:2], *warm[:2], p_cache,
+           clangd_open, *edit_stats(clangd_edits), nn_open, *edit_stats(nn_edits), nn_open_kept,
+           ",".join("%.3f" % t for t in nn_edits)]
+    print(f"measure: {repo} {row[2]}: clang++ {clang[0]:.1f} s, -p {cold[0]:.1f}/{warm[0]:.2f} s, "
+          f"open {nn_open:.2f} (kept {nn_open_kept:.2f}) vs {clangd_open:.2f} s, edit median "
+          f"{row[18]:.3f} vs {row[14]:.3f} s", file=sys.stderr, flush=True)
+    return row
+
+
+def measure_project(args, half, repo, build, count, scratch):
+    cache = scratch / "whole-cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    nnlint_p = [args.nnlint, "--quiet", "-j2", f"--cache-dir={cache}", "-p", str(build)]
+    cold = timed(nnlint_p, args.whole_timeout, args.log)
+    warm = timed(nnlint_p, args.whole_timeout, args.log)
+    row = [half, repo, count, *cold, *warm[:2], size_mb(cache), blocks(cache)]
+    print(f"measure: {repo}, whole database ({count} files): cold {cold[0]:.1f} s, rerun {warm[0]:.2f} s, "
+          f"cache {row[8]:.0f} MB", file=sys.stderr, flush=True)
+    return row
+
+
+def fmt(value):
+    return "%.3f" % value if isinstance(value, float) else str(value)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("nnlint")
+    ap.add_argument("work")
+    ap.add_argument("--edits", type=int, default=6, help="edits per file: the first, then the steady ones")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds for one command on one file")
+    ap.add_argument("--whole-timeout", type=int, default=900, help="seconds for a whole database")
+    ap.add_argument("--clangd", default="/usr/bin/clangd-19")
+    ap.add_argument("--only", action="append", help="measure only these repositories (owner/name)")
+    args = ap.parse_args()
+    work = pathlib.Path(args.work)
+    scratch = work / "scratch"
+    scratch.mkdir(parents=True, exist_ok=True)
+    args.log = work / "stderr.log"
+    args.log.write_text("")
+    os.environ["NNLINT_CACHE_LOG"] = str(work / "cache.log")
+    files = [line.split("\t") for line in (work / "files.tsv").read_text().splitlines() if line]
+    with open(work / "files-result.tsv", "w") as file_out, open(work / "projects-result.tsv", "w") as project_out:
+        file_out.write("\t".join(FILE_FIELDS) + "\n")
+        project_out.write("\t".join(PROJECT_FIELDS) + "\n")
+        for line in (work / "projects.tsv").read_text().splitlines():
+            half, repo, root, build, count = line.split("\t")
+            if args.only and repo not in args.only:
+                continue
+            for _, path, shapes in (f for f in files if f[0] == repo):
+                row = measure_file(args, half, repo, pathlib.Path(build), pathlib.Path(root), path, shapes, scratch)
+                file_out.write("\t".join(map(fmt, row)) + "\n")
+                file_out.flush()
+            row = measure_project(args, half, repo, pathlib.Path(build), count, scratch)
+            project_out.write("\t".join(map(fmt, row)) + "\n")
+            project_out.flush()
+
+
+if __name__ == "__main__":
+    main()

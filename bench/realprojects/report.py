@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Prints measure.py's results as Markdown tables, one pair per half, with
+issue 38's targets beside each figure:
+
+    report.py WORK
+
+- every edit, the first included: median <= 0.1x clangd-19's median edit;
+- no single edit above 0.5x clangd's median edit;
+- open with a kept cache <= 0.1x clangd's open;
+- one file with -p, cold, <= 1.5x clang++-19 -fsyntax-only on that file;
+- a rerun on unchanged input <= 0.05x the first run.
+"""
+import csv
+import math
+import pathlib
+import sys
+
+
+def rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def ratio(ours, theirs, target):
+    a, b = float(ours), float(theirs)
+    if math.isnan(a) or math.isnan(b) or b == 0:
+        return "n/a", None
+    r = a / b
+    return "%.2f" % r if r >= 0.1 else "%.3f" % r, r <= target
+
+
+def cell(seconds, ours, theirs, target):
+    text, met = ratio(ours, theirs, target)
+    mark = "" if met is None else (" ok" if met else " **missed**")
+    return "%s s (%s%s)" % (seconds, text, mark), met
+
+
+def main():
+    work = pathlib.Path(sys.argv[1])
+    files, projects = rows(work / "files-result.tsv"), rows(work / "projects-result.tsv")
+    for half in ("tuning", "held-out"):
+        mine = [r for r in files if r["half"] == half]
+        if not mine:
+            continue
+        tally = [0, 0]
+        print(f"\n### {half} half: editor\n")
+        print("| file | shapes | clangd open s | nnlint open s | open, kept cache (<= 0.1x) | clangd edit s "
+              "| first edit (<= 0.1x) | median edit (<= 0.1x) | max edit (<= 0.5x) |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for r in mine:
+            cells = [cell("%.2f" % float(r["nnlint_open_kept"]), r["nnlint_open_kept"], r["clangd_open"], 0.1),
+                     cell("%.3f" % float(r["nnlint_first"]), r["nnlint_first"], r["clangd_median"], 0.1),
+                     cell("%.3f" % float(r["nnlint_median"]), r["nnlint_median"], r["clangd_median"], 0.1),
+                     cell("%.3f" % float(r["nnlint_max"]), r["nnlint_max"], r["clangd_median"], 0.5)]
+            for _, met in cells:
+                tally[0 if met else 1] += met is not None
+            print(f"| {r['repo'].split('/')[1]}/{r['file']} | {r['shapes']} | {float(r['clangd_open']):.2f} "
+                  f"| {float(r['nnlint_open']):.2f} | " + " | ".join(c for c, _ in cells[:1]) +
+                  f" | {float(r['clangd_median']):.3f} | " + " | ".join(c for c, _ in cells[1:]) + " |")
+        print(f"\n### {half} half: command line (wall s; CPU s in the TSV)\n")
+        print("| file | clang++ -fsyntax-only s (exit) | -p one file, cold (<= 1.5x clang++) "
+              "| CPU ratio | rerun (<= 0.05x cold) | cache MB |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for r in mine:
+            cold, m1 = cell("%.1f" % float(r["p_cold_wall"]), r["p_cold_wall"], r["clang_wall"], 1.5)
+            cpu, _ = ratio(r["p_cold_cpu"], r["clang_cpu"], 1.5)
+            warm, m2 = cell("%.2f" % float(r["p_warm_wall"]), r["p_warm_wall"], r["p_cold_wall"], 0.05)
+            for met in (m1, m2):
+                tally[0 if met else 1] += met is not None
+            print(f"| {r['repo'].split('/')[1]}/{r['file']} | {float(r['clang_wall']):.1f} ({r['clang_rc']}) "
+                  f"| {cold} | {cpu} | {warm} | {float(r['p_cache_mb']):.0f} |")
+        print(f"\n### {half} half: whole projects\n")
+        print("| project | files | cold s (CPU s, exit) | rerun s (<= 0.05x) | cache MB | blocks |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for r in (p for p in projects if p["half"] == half):
+            warm, met = cell("%.2f" % float(r["whole_warm_wall"]), r["whole_warm_wall"], r["whole_cold_wall"], 0.05)
+            tally[0 if met else 1] += met is not None
+            print(f"| {r['repo']} | {r['files']} | {float(r['whole_cold_wall']):.1f} ({float(r['whole_cold_cpu']):.1f}, "
+                  f"{r['whole_cold_rc']}) | {warm} | {float(r['cache_mb']):.0f} | {r['blocks']} |")
+        print(f"\n{half}: {tally[0]} targets met, {tally[1]} missed.")
+
+
+if __name__ == "__main__":
+    main()
