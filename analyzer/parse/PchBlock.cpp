@@ -109,6 +109,7 @@ IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bo
       }
     } else if (block.empty() && isGuardLine(text, i, end, header, guard, guardDone)) {
       // the guard of a header, before its includes
+      if (!header) block.ignoredPragmas.push_back({"#pragma once", pos, end});
     } else {
       if (!guard.empty() && !guardDone) break;  // #ifndef X without its #define X
       std::string name = includedName(text, i, end);
@@ -150,8 +151,12 @@ std::string IncludeBlock::blanked(const std::string &text, size_t count) const {
   // Clang skips the mark only at the start of a buffer; the warm parse puts a
   // #line before the text. Spaces keep every column where it was.
   if (count > 0 && startsWithByteOrderMark(out)) out.replace(0, 3, "   ");
-  for (size_t i = 0; i < count && i < directives.size(); ++i)
-    for (size_t k = directives[i].begin; k < directives[i].end && k < out.size(); ++k) out[k] = ' ';
+  auto blank = [&](const Directive &d) {
+    for (size_t k = d.begin; k < d.end && k < out.size(); ++k) out[k] = ' ';
+  };
+  for (size_t i = 0; i < count && i < directives.size(); ++i) blank(directives[i]);
+  if (count > 0)
+    for (const Directive &d : ignoredPragmas) blank(d);
   return out;
 }
 

@@ -17,11 +17,15 @@ struct IncludeBlock {
     size_t begin = 0, end = 0;  // its line in the file, without the newline
   };
   std::vector<Directive> directives;
+  // `#pragma once` lines of a source file before its includes: Clang ignores
+  // them in the main file, and blanked with the block they leave the warm
+  // parse a text without directives.
+  std::vector<Directive> ignoredPragmas;
   bool empty() const { return directives.empty(); }
   // The first `count` directives, one a line: the source of a PCH.
   std::string header(size_t count) const;
-  // `text` with the lines of the first `count` directives, and a byte order
-  // mark before them, turned into spaces (every other byte, so every line and
+  // `text` with the lines of the first `count` directives (and, when count > 0,
+  // the ignored pragmas), and a byte order mark before them, turned into spaces (every other byte, so every line and
   // column, stays where it was).
   std::string blanked(const std::string &text, size_t count) const;
 };

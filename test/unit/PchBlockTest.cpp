@@ -1,5 +1,6 @@
 // Which leading lines of a file a precompiled include block stands in for.
 #include "parse/PchBlock.h"
+#include "parse/WarmSession.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -49,6 +50,19 @@ TEST(PchBlock, StopsAtAnythingThatCouldChangeTheHeaders) {
   IncludeBlock b = findIncludeBlock("#include <a.h>\n#pragma pack(1)\n#include <b.h>\n", "/");
   EXPECT_EQ(b.directives.size(), 1u);
   EXPECT_EQ(b.header(5), "#include <a.h>\n");
+}
+
+// A source file that starts with `#pragma once` (a header renamed to .cpp, or
+// one written from a header's template) still leaves the warm parse a text
+// without directives: Clang ignores the pragma in the main file.
+TEST(PchBlock, BlanksAPragmaOnceBeforeASourceFilesIncludes) {
+  std::string text = "#pragma once\n#include <a.h>\nint x;\n";
+  IncludeBlock b = findIncludeBlock(text, "/");
+  ASSERT_EQ(b.directives.size(), 1u);
+  std::string blanked = b.blanked(text, 1);
+  EXPECT_EQ(blanked.size(), text.size());
+  EXPECT_FALSE(hasDirectives(blanked)) << blanked;
+  EXPECT_TRUE(hasDirectives(b.blanked(text, 0)));  // without the block the text is parsed as written
 }
 
 TEST(PchBlock, AnchorsQuotedIncludesNextToTheFile) {
