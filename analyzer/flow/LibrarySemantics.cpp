@@ -68,7 +68,20 @@ bool mayHandOutPart(QualType t) {
   return true;
 }
 
+std::optional<LibraryEffect> rowFor(const FunctionDecl *fd) {
+  if (!isLibraryDecl(fd)) return std::nullopt;
+  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
+  auto row = table().find(declarationPath(pattern ? pattern : fd));
+  if (row == table().end()) row = table().find(declarationPath(fd));
+  if (row != table().end()) return row->second;
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<LibraryEffect> libraryEffect(const CXXConstructExpr *construction) {
+  return rowFor(construction->getConstructor());
+}
 
 std::optional<LibraryEffect> libraryEffect(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
@@ -80,10 +93,7 @@ std::optional<LibraryEffect> libraryEffect(const CallExpr *call) {
     return std::nullopt;
   }
   if (!isLibraryDecl(fd)) return std::nullopt;
-  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
-  auto row = table().find(declarationPath(pattern ? pattern : fd));
-  if (row == table().end()) row = table().find(declarationPath(fd));
-  if (row != table().end()) return row->second;
+  if (auto row = rowFor(fd)) return row;
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (md && !md->isStatic() && callObject(call) && mayHandOutPart(call->getType()))
     return LibraryEffect::PassesObject;
