@@ -208,8 +208,12 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
     // `*p` and `p->`, not the binary `a * b`.
     if ((k == OO_Subscript && op->getNumArgs() == 2) || ((k == OO_Star || k == OO_Arrow) && op->getNumArgs() == 1))
       return denotes(op->getArg(0), depth + 1);
+    // `fc = Linear(...)` as a value is `fc` (`register_module("fc", fc = Linear(4, 4))`).
+    if (k == OO_Equal && op->getNumArgs() == 2) return denotes(op->getArg(0), depth + 1);
     if (k != OO_Call) return {};  // a call of a lambda or functor is a call like any other
   }
+  if (const auto *b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
+    return denotes(b->getLHS(), depth + 1);
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return denotes(u->getSubExpr(), depth + 1);
     return {};

@@ -19,6 +19,10 @@ const LambdaExpr *lambdaBehind(const Expr *callable) {
     } else if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
       const auto *var = dyn_cast<VarDecl>(ref->getDecl());
       e = var && var->hasLocalStorage() && !isa<ParmVarDecl>(var) ? var->getInit() : nullptr;
+    } else if (const auto *me = dyn_cast<MemberExpr>(e)) {
+      // A member made from a lambda in its default initialiser.
+      const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
+      e = field ? field->getInClassInitializer() : nullptr;
     } else {
       return nullptr;
     }

@@ -11,6 +11,7 @@ using torch::Tensor;
 #define REG_LAYER(name, i, o) nn::Linear name = register_module(#name, nn::Linear(i, o))
 #define REG_LAYER_BRACED(name, i, o) nn::Linear name{register_module(#name, nn::Linear(i, o))}
 #define FIELD(T, name, ...) T name{__VA_ARGS__}
+#define MAKE_AND_REGISTER(name) register_module(#name, name = nn::Linear(4, 4))
 // Declared by a macro, registered in the constructor.
 struct MacroMembersImpl : nn::Module {
   MacroMembersImpl() {
@@ -52,6 +53,25 @@ struct RegisteredLaterImpl : nn::Module {
   nn::Linear j = nn::Linear(4, 4);
   FIELD(nn::Linear, k, nullptr);
   FIELD(nn::Conv2d, l, nullptr);
+};
+// A list registered in its initialiser holds what is pushed into it; a
+// registration whose value is the assignment of the member, from a macro.
+struct RegisteredListImpl : nn::Module {
+  RegisteredListImpl() {
+    MAKE_AND_REGISTER(r);
+    for (int i = 0; i < 2; ++i) {
+      auto l = nn::Linear(4, 4);
+      list->push_back(l);
+      plain.push_back(l);
+    }
+  }
+  Tensor forward(Tensor x) {
+    for (auto &l : plain) x = l(x);
+    return r(x);
+  }
+  nn::Linear r{nullptr};
+  nn::ModuleList list = register_module("list", nn::ModuleList());
+  std::vector<nn::Linear> plain;
 };
 // Made in the initialiser and never registered: still reported, at the member.
 struct UnregisteredInitialiserImpl : nn::Module {

@@ -56,6 +56,15 @@ struct StoredRegistrarImpl : nn::Module {
   Tensor forward(Tensor x) { return tail(out(fc(x))); }
   nn::Linear fc{nullptr}, out{nullptr}, tail{nullptr};
 };
+// A std::function member whose default initialiser is a registering lambda.
+struct MemberRegistrarImpl : nn::Module {
+  MemberRegistrarImpl() { fc = reg_("fc", nn::Linear(4, 4)); }
+  Tensor forward(Tensor x) { return fc(x); }
+  nn::Linear fc{nullptr};
+  std::function<nn::Linear(const std::string &, nn::Linear)> reg_ = [this](const std::string &n, nn::Linear l) {
+    return nn::Linear(register_module(n, l));
+  };
+};
 // A std::function given by the caller: what it returns may be registered there.
 struct GivenFactoryImpl : nn::Module {
   explicit GivenFactoryImpl(std::function<nn::Linear(int)> make) {
