@@ -17,8 +17,21 @@ namespace {
 const std::map<std::string, LibraryEffect> &table() {
   static const std::map<std::string, LibraryEffect> rows = {
 #define LIBRARY_FUNCTION(decl, effect, verified) {decl, LibraryEffect::effect},
+#define LIBRARY_NAMESPACE(ns, effect, verified)
 #include "flow/LibrarySemantics.def"
 #undef LIBRARY_FUNCTION
+#undef LIBRARY_NAMESPACE
+  };
+  return rows;
+}
+
+const std::map<std::string, LibraryEffect> &namespaceTable() {
+  static const std::map<std::string, LibraryEffect> rows = {
+#define LIBRARY_FUNCTION(decl, effect, verified)
+#define LIBRARY_NAMESPACE(ns, effect, verified) {ns, LibraryEffect::effect},
+#include "flow/LibrarySemantics.def"
+#undef LIBRARY_FUNCTION
+#undef LIBRARY_NAMESPACE
   };
   return rows;
 }
@@ -74,6 +87,8 @@ std::optional<LibraryEffect> rowFor(const FunctionDecl *fd) {
   auto row = table().find(declarationPath(pattern ? pattern : fd));
   if (row == table().end()) row = table().find(declarationPath(fd));
   if (row != table().end()) return row->second;
+  if (const auto *ns = dyn_cast<NamespaceDecl>(fd->getDeclContext()->getEnclosingNamespaceContext()))
+    if (auto in = namespaceTable().find(declarationPath(ns)); in != namespaceTable().end()) return in->second;
   return std::nullopt;
 }
 

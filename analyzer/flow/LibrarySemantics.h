@@ -25,6 +25,11 @@ enum class LibraryEffect {
   LoadsFromArchive,  // module->load(archive), archive >> module
   DropoutWithOptions,  // F::dropout(input, options): `training` is the options' field (default true)
   DropoutWithFlag,     // at::dropout(input, p, train[, ...]): `train` is the third argument
+  CutsGradient,        // detach(), item(), argmax(), comparisons: the result carries no gradient
+  DisablesGradient,    // NoGradGuard, InferenceMode (their constructors)
+  DisablesGradientIfFalse,  // AutoGradMode(false)
+  InitialisesCuda,     // starts the CUDA runtime
+  MovesTensorToCuda,   // x.cuda()
   PassesObject,  // a library method returning a handle to what its object holds (by type, not a row)
 };
 
