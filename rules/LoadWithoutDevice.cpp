@@ -29,6 +29,24 @@ class LoadWithoutDevice : public Rule {
     return true;
   }
 
+  // Whether `function` runs only while an object of `cls` is constructed,
+  // before any move of its members: every call the run shows is made on the
+  // object by its constructor, or by a method that itself runs only then,
+  // with no move before it there. A method nobody in the run calls may be
+  // called by anyone.
+  static bool onlyDuringConstruction(const ModelIndex &index, const std::string &function, const std::string &cls,
+                                     int depth) {
+    if (depth > 4) return false;
+    bool called = false;
+    for (const CallSiteFact &c : index.callSites) {
+      if (c.kind != CallSiteKind::HolderMethodCalled || c.callee != function || c.memberOf != cls) continue;
+      called = true;
+      if (c.subject.empty() || c.cause.valid()) return false;
+      if (c.subject == "<method>" && !onlyDuringConstruction(index, c.function, cls, depth + 1)) return false;
+    }
+    return called;
+  }
+
   void reportJit(const CallSiteFact &c, std::vector<Finding> &out) const {
     Finding f;
     f.check = info().id;
@@ -58,6 +76,7 @@ class LoadWithoutDevice : public Rule {
       if (c.kind != CallSiteKind::LoadWithoutDevice) continue;
       const CallSiteFact *elsewhere = c.cause.valid() ? nullptr : moveElsewhere(index, c);
       if (!c.cause.valid() && !elsewhere) continue;
+      if (elsewhere && onlyDuringConstruction(index, c.function, c.memberOf, 0)) continue;
       Finding f;
       f.check = info().id;
       f.loc = c.loc;

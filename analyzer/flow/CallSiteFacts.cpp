@@ -50,6 +50,7 @@ void collectCallSiteFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
   collectCudaEnvFacts(fd, ctx, filter, out);
   collectDataParallelFacts(fd, ctx, out);
   collectConstructionFacts(fd, ctx, filter, out);
+  collectHolderMethodCalls(fd, ctx, filter, out);
 }
 
 }  // namespace nnlint

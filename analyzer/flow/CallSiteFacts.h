@@ -1,6 +1,7 @@
 // Call-site facts of one function (see CallSiteFact in ModelIndex.h): each
 // kind is collected by its own file, DropoutFacts, DeviceLoadFacts,
-// JitLoadFacts, CudaEnvFacts, DataParallelFacts and ConstructionFacts, and all of them come in
+// JitLoadFacts, CudaEnvFacts, DataParallelFacts, ConstructionFacts and
+// HolderMethodCalls, and all of them come in
 // through collectCallSiteFacts.
 #pragma once
 
@@ -38,6 +39,8 @@ void collectJitLoadFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, 
 void collectDataParallelFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, std::vector<CallSiteFact> &out);
 void collectCudaEnvFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                          std::vector<CallSiteFact> &out);
+void collectHolderMethodCalls(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
+                              std::vector<CallSiteFact> &out);
 void collectConstructionFacts(const clang::FunctionDecl *fd, clang::ASTContext &ctx, const SourceFilter &filter,
                               std::vector<CallSiteFact> &out);
 

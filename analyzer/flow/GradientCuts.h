@@ -1,6 +1,6 @@
-// Where a value's gradient stops: the LibTorch calls and scopes listed in
-// GradientCuts.def, matched by the callee's declaration (its class or
-// namespace), never by the name alone.
+// Where a value's gradient stops: the LibTorch calls and scopes whose rows in
+// LibrarySemantics.def say so (CutsGradient, DisablesGradient), matched by
+// the callee's declaration, never by the name alone.
 #pragma once
 
 #include "clang/AST/Decl.h"
@@ -9,7 +9,7 @@
 namespace nnlint {
 
 // A call whose result carries no gradient: detach(), data(), item(),
-// argmax(), comparisons, ... (GradientCuts.def).
+// argmax(), comparisons, ... (LibrarySemantics.def).
 bool isGradientCut(const clang::CallExpr *call);
 
 // A value of a C++ arithmetic, boolean or enum type: it carries no gradient

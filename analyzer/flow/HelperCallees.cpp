@@ -1,5 +1,7 @@
 #include "flow/HelperCallees.h"
 
+#include "flow/StoredLambdas.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
@@ -34,8 +36,15 @@ std::string usrOf(const Decl *d) {
 std::string HelperCallees::usrOf(const CallExpr *call) {
   const FunctionDecl *callee = call->getDirectCallee();
   if (!callee) return "";
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() != OO_Call) return "";
-  if (filter_.isLibrary(sm_, callee->getLocation())) return "";
+  const auto *op = dyn_cast<CXXOperatorCallExpr>(call);
+  if (op && op->getOperator() != OO_Call) return "";
+  if (filter_.isLibrary(sm_, callee->getLocation())) {
+    // A std::function called: the lambda it was made from runs.
+    const LambdaExpr *lambda = op ? lambdaBehind(op->getArg(0)) : nullptr;
+    if (!lambda || lambda->getCallOperator()->getDescribedFunctionTemplate()) return "";
+    const FunctionDecl *def = lambda->getCallOperator()->getDefinition();
+    return def && def->hasBody() ? usrOfBody(def) : "";
+  }
   const auto *md = dyn_cast<CXXMethodDecl>(callee);
   if ((md && isLambdaCallOperator(md)) || callee->isTemplateInstantiation()) {
     const FunctionDecl *def = callee->getDefinition();

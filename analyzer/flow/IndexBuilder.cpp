@@ -10,6 +10,7 @@
 #include "flow/GradLocal.h"
 #include "flow/GradientFacts.h"
 #include "flow/HelperCallees.h"
+#include "flow/LibrarySemantics.h"
 #include "flow/MethodPointers.h"
 #include "flow/ModuleAliases.h"
 #include "flow/ModuleContents.h"
@@ -19,6 +20,7 @@
 #include "flow/ParameterWrites.h"
 #include "flow/RegistrationNames.h"
 #include "flow/RunningStatsModules.h"
+#include "flow/StoredLambdas.h"
 #include "flow/StructFieldModules.h"
 #include "flow/TensorMemberWrites.h"
 #include "flow/TorchTypes.h"
@@ -88,20 +90,11 @@ struct LambdaMembers : RecursiveASTVisitor<LambdaMembers> {
   }
 };
 
-// The lambda a callable argument is, written there or held by a local.
-const LambdaExpr *lambdaOf(const Expr *callable) {
-  const Expr *e = callable->IgnoreImplicit()->IgnoreParens();
-  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
-    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()); var && var->hasLocalStorage() && var->getInit())
-      e = var->getInit()->IgnoreImplicit()->IgnoreParens();
-  return dyn_cast<LambdaExpr>(e);
-}
-
 // The bodies of a lambda's call operator that calls can run: the operator,
 // or each instantiation of a generic lambda's.
 std::vector<const FunctionDecl *> lambdaCallBodies(const Expr *callable) {
   std::vector<const FunctionDecl *> out;
-  const LambdaExpr *lambda = lambdaOf(callable);
+  const LambdaExpr *lambda = lambdaBehind(callable);
   if (!lambda) return out;
   const CXXMethodDecl *op = lambda->getCallOperator();
   if (const FunctionTemplateDecl *generic = op->getDescribedFunctionTemplate()) {
@@ -117,7 +110,7 @@ std::vector<const FunctionDecl *> lambdaCallBodies(const Expr *callable) {
 // lambda whose body names a register_*() call (in a generic lambda the call is
 // still unresolved), or anything that is not a lambda.
 bool mayRegister(const Expr *callable) {
-  const LambdaExpr *lambda = lambdaOf(callable);
+  const LambdaExpr *lambda = lambdaBehind(callable);
   if (!lambda) return true;
   struct Names : RecursiveASTVisitor<Names> {
     bool found = false;
@@ -208,13 +201,17 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
       return true;
     }
     handleStdInvoke(call);
+    if (libraryEffect(call) == LibraryEffect::AddsChild) noteChildren(call);
     std::string name = calleeName(call);
     const Expr *object = callObject(call);
     if (object) {
       std::vector<Ref> targets = refsOf(object);
       if (isAppendMethod(name)) {
         // `ls.emplace_back(4, 4)`: arguments that denote no module construct a new element.
-        bool constructs = StringRef(name).starts_with("emplace") && call->getNumArgs() > 0 &&
+        // A container of callables or other values constructs no module.
+        auto held = classifyMemberType(object->getType());
+        bool constructs = held && held->kind != HoldKind::Tensor && StringRef(name).starts_with("emplace") &&
+                          call->getNumArgs() > 0 &&
                           std::none_of(call->arg_begin(), call->arg_end(),
                                        [&](const Expr *arg) { return !aliases_.denotes(arg).empty(); });
         size_t before = cls_ ? cls_->writes.size() : 0;
@@ -442,11 +439,50 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     }
   }
 
+  // `list->push_back(m)`: m is registered once the container is.
+  void noteChildren(const CallExpr *call) {
+    ModuleRefs children;
+    for (const Expr *arg : call->arguments()) {
+      ModuleRefs more = aliases_.denotes(arg);
+      children.insert(more.begin(), more.end());
+    }
+    if (const Expr *object = callObject(call); object && !children.empty())
+      childLinks_.push_back(ChildLink{aliases_.denotes(object), std::move(children), point(call->getBeginLoc())});
+  }
+
+  // The children of registered containers are registered, to any depth.
+  void registerChildren() {
+    auto isRegistered = [&](const ModuleRef &m) {
+      if (registered_.count(m)) return true;
+      return m.kind == ModuleRef::Kind::Member && cls_ &&
+             std::any_of(cls_->registrations.begin(), cls_->registrations.end(),
+                         [&](const RegistrationFact &r) { return r.member == m.name; });
+    };
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const ChildLink &link : childLinks_) {
+        if (std::none_of(link.parents.begin(), link.parents.end(), isRegistered)) continue;
+        RegistrationFact r;
+        r.method = method_;
+        r.loc = link.loc;
+        for (const ModuleRef &child : link.children) {
+          grew |= registered_.emplace(child, r).second;
+          // The elements of a member container (`for (auto &b : blocks) list->push_back(b)`).
+          if (child.kind == ModuleRef::Kind::Member && cls_)
+            for (const auto &[index, objects] : writeObjects_)
+              if (cls_->writes[index].member == child.name)
+                for (const ModuleRef &o : objects) grew |= registered_.emplace(o, r).second;
+        }
+      }
+    }
+  }
+
   // Registered or not, now that every registration of the body is known:
   // a write whose modules are all registered here holds registered modules;
   // a registration of a module that exactly one holder member was given
   // registers that member (holders are shared pointers: a copy is the module).
   void settleRegistrations() {
+    registerChildren();
     if (!cls_) return;
     std::map<ModuleRef, std::set<std::string>> holders;  // module -> holder members given it
     for (const auto &[index, objects] : writeObjects_) {
@@ -603,6 +639,11 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   std::vector<std::pair<size_t, const Stmt *>> writeStmts_;           // index in cls_->writes, its assignment
   std::vector<std::pair<const CallExpr *, std::set<std::string>>> registrationCalls_;  // and the members each binds          // index in cls_->writes, modules written
   std::vector<std::pair<size_t, ModuleRefs>> unboundRegistrations_;  // index in cls_->registrations, modules
+  struct ChildLink {
+    ModuleRefs parents, children;
+    SourcePoint loc;
+  };
+  std::vector<ChildLink> childLinks_;  // containers and what was added to them
 };
 
 class Collector : public RecursiveASTVisitor<Collector> {
@@ -754,7 +795,9 @@ class Collector : public RecursiveASTVisitor<Collector> {
     m.containerKind = held->containerKind;
     const Expr *init = f->getInClassInitializer();
     m.nullInit = init && isNullValue(init);
-    m.defaultConstructs = !init && (m.kind == HoldKind::Holder || m.kind == HoldKind::ByValue);
+    // A type-erasing holder (AnyModule) is empty until given a module.
+    m.defaultConstructs = !init && (m.kind == HoldKind::Holder || m.kind == HoldKind::ByValue) &&
+                          moduleImplOf(f->getType());
     if (c.member(m.name)) return;  // a derived member hides a base's member of the same name
     c.members.push_back(m);
     if (init && !m.nullInit && inheritedFrom.empty()) {
@@ -762,12 +805,24 @@ class Collector : public RecursiveASTVisitor<Collector> {
       w.member = m.name;
       w.method = kInClassInit;
       w.loc = m.loc;
+      // Every constructor that does not initialise the member runs its
+      // initialiser: a registration there registers it.
+      const CallExpr *registration = asRegistration(stripModuleCopies(init));
       // `ModuleList list = ModuleList();` holds no module yet: its appends say what it holds.
       if (emptyModuleContainer(init)) w.kind = WriteKind::Clear;
+      else if (registration) w.fromRegistration = true;
       else w.freshModule = m.kind != HoldKind::Tensor;
       c.writes.push_back(w);
+      if (registration) {
+        RegistrationFact r;
+        r.kind = *registrationKind(registration);
+        r.method = kInClassInit;
+        r.loc = toPoint(sm_, registration->getBeginLoc());
+        r.member = m.name;
+        c.registrations.push_back(r);
+      }
       if (m.kind == HoldKind::Tensor)
-        c.tensorInits.push_back(TensorInitFact{m.name, kInClassInit, m.loc, createsGradTensor(init)});
+        c.tensorInits.push_back(TensorInitFact{m.name, kInClassInit, m.loc, !registration && createsGradTensor(init)});
     }
   }
 

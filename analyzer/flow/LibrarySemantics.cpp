@@ -17,8 +17,21 @@ namespace {
 const std::map<std::string, LibraryEffect> &table() {
   static const std::map<std::string, LibraryEffect> rows = {
 #define LIBRARY_FUNCTION(decl, effect, verified) {decl, LibraryEffect::effect},
+#define LIBRARY_NAMESPACE(ns, effect, verified)
 #include "flow/LibrarySemantics.def"
 #undef LIBRARY_FUNCTION
+#undef LIBRARY_NAMESPACE
+  };
+  return rows;
+}
+
+const std::map<std::string, LibraryEffect> &namespaceTable() {
+  static const std::map<std::string, LibraryEffect> rows = {
+#define LIBRARY_FUNCTION(decl, effect, verified)
+#define LIBRARY_NAMESPACE(ns, effect, verified) {ns, LibraryEffect::effect},
+#include "flow/LibrarySemantics.def"
+#undef LIBRARY_FUNCTION
+#undef LIBRARY_NAMESPACE
   };
   return rows;
 }
@@ -68,7 +81,22 @@ bool mayHandOutPart(QualType t) {
   return true;
 }
 
+std::optional<LibraryEffect> rowFor(const FunctionDecl *fd) {
+  if (!isLibraryDecl(fd)) return std::nullopt;
+  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
+  auto row = table().find(declarationPath(pattern ? pattern : fd));
+  if (row == table().end()) row = table().find(declarationPath(fd));
+  if (row != table().end()) return row->second;
+  if (const auto *ns = dyn_cast<NamespaceDecl>(fd->getDeclContext()->getEnclosingNamespaceContext()))
+    if (auto in = namespaceTable().find(declarationPath(ns)); in != namespaceTable().end()) return in->second;
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<LibraryEffect> libraryEffect(const CXXConstructExpr *construction) {
+  return rowFor(construction->getConstructor());
+}
 
 std::optional<LibraryEffect> libraryEffect(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
@@ -80,10 +108,7 @@ std::optional<LibraryEffect> libraryEffect(const CallExpr *call) {
     return std::nullopt;
   }
   if (!isLibraryDecl(fd)) return std::nullopt;
-  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
-  auto row = table().find(declarationPath(pattern ? pattern : fd));
-  if (row == table().end()) row = table().find(declarationPath(fd));
-  if (row != table().end()) return row->second;
+  if (auto row = rowFor(fd)) return row;
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (md && !md->isStatic() && callObject(call) && mayHandOutPart(call->getType()))
     return LibraryEffect::PassesObject;

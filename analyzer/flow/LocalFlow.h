@@ -2,7 +2,7 @@
 // (members, calls, parameters) an expression's value is computed from.
 // Flow-sensitive: a read of a local sees only the definitions that reach it
 // on some path of Clang's CFG (ReachingDefs). Values that pass through
-// a gradient cut (GradientCuts.def: detach(), data(), item(), indices,
+// a gradient cut (LibrarySemantics.def: detach(), data(), item(), indices,
 // comparisons), C++ numbers, or values computed under a torch::NoGradGuard
 // carry no gradient, so a gradient trace stops there.
 #pragma once

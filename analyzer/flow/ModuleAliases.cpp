@@ -208,8 +208,12 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
     // `*p` and `p->`, not the binary `a * b`.
     if ((k == OO_Subscript && op->getNumArgs() == 2) || ((k == OO_Star || k == OO_Arrow) && op->getNumArgs() == 1))
       return denotes(op->getArg(0), depth + 1);
+    // `fc = Linear(...)` as a value is `fc` (`register_module("fc", fc = Linear(4, 4))`).
+    if (k == OO_Equal && op->getNumArgs() == 2) return denotes(op->getArg(0), depth + 1);
     if (k != OO_Call) return {};  // a call of a lambda or functor is a call like any other
   }
+  if (const auto *b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
+    return denotes(b->getLHS(), depth + 1);
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return denotes(u->getSubExpr(), depth + 1);
     return {};
@@ -236,6 +240,7 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
     const CXXRecordDecl *rd = c->getType()->getAsCXXRecordDecl();
     bool container = held && held->kind == HoldKind::Container;
     bool stdAggregate = !held && rd && rd->isInStdNamespace();
+    if (libraryEffect(c) == LibraryEffect::WrapsArgument && c->getNumArgs() >= 1) return denotes(c->getArg(0), depth + 1);
     if (container || stdAggregate) {
       ModuleRefs parts = join(c->arguments());
       if ((c->isListInitialization() || c->getNumArgs() > 1) && (!parts.empty() || stdAggregate)) return parts;
@@ -261,6 +266,12 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
           return join(call->arguments());
         case LibraryEffect::PassesObject:
           return denotes(callObject(call), depth + 1);
+        case LibraryEffect::MakesObject:
+          // A copy of a module (`std::make_shared<Attention>(attn)`) holds the same children and parameters.
+          if (call->getNumArgs() == 1 && moduleImplOf(call->getType()) &&
+              moduleImplOf(call->getArg(0)->getType()) == moduleImplOf(call->getType()))
+            return denotes(call->getArg(0), depth + 1);
+          break;
         default:
           break;
       }
@@ -274,6 +285,9 @@ ModuleRefs ModuleAliases::denotesFollowed(const Expr *e, int depth) {
       std::string usr = helperOf_(call);
       if (!usr.empty()) return {ModuleRef{ModuleRef::Kind::Returned, usr, 0, call}};
     }
+    // A callable whose body is not seen (a std::function given elsewhere)
+    // returns a module that may be registered: not a new one.
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() == OO_Call) return {};
   }
   if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl *d = dre->getDecl();

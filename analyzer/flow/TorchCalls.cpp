@@ -1,6 +1,7 @@
 #include "flow/TorchCalls.h"
 
 #include "flow/AstUtil.h"
+#include "flow/LibrarySemantics.h"
 #include "flow/LocalFlow.h"
 #include "flow/TorchTypes.h"
 
@@ -8,7 +9,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
-#include <set>
 
 using namespace clang;
 
@@ -18,29 +18,6 @@ namespace {
 bool isDeviceRecord(QualType t) {
   const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
   return rd && rd->getQualifiedNameAsString() == "c10::Device";
-}
-
-// Namespaces whose every function reaches the CUDA runtime.
-bool inCudaNamespace(const FunctionDecl *fd) {
-  const auto *ns = dyn_cast<NamespaceDecl>(fd->getDeclContext()->getEnclosingNamespaceContext());
-  if (!ns) return false;
-  std::string name = ns->getQualifiedNameAsString();
-  return name == "torch::cuda" || name == "at::cuda" || name == "c10::cuda";
-}
-
-// LibTorch functions outside those namespaces that start the CUDA runtime,
-// each measured on a GPU with torch 2.11 (test/gpu/cuda_init_probe.cpp; the
-// table is in docs/rules/nn-cuda-visible-devices-late.md). Their bodies are
-// library code the front end skips, so they are known by their declaration.
-bool isCudaEntryPoint(const FunctionDecl *fd) {
-  static const std::set<std::string> kEntryPoints = {
-      "at::manual_seed",     // torch::manual_seed: seeds every GPU's generator
-      "at::hasCUDA",         // asks the CUDA hooks for a device count
-      "at::Context::hasCUDA",
-      "at::getNumGPUs",
-      "at::Tensor::pin_memory",  // page-locked memory comes from the CUDA allocator
-  };
-  return kEntryPoints.count(fd->getQualifiedNameAsString()) > 0;
 }
 
 // `TensorOptions().pinned_memory(true)`, `pinned_memory(true)`: a factory given
@@ -133,7 +110,8 @@ bool isCudaDevice(const Expr *e) {
 std::optional<std::string> cudaInitialisation(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd) return std::nullopt;
-  if (inCudaNamespace(fd) || isCudaApi(fd) || isCudaEntryPoint(fd)) return fd->getQualifiedNameAsString() + "()";
+  std::optional<LibraryEffect> effect = libraryEffect(call);
+  if (effect == LibraryEffect::InitialisesCuda || isCudaApi(fd)) return fd->getQualifiedNameAsString() + "()";
   auto cudaArgument = [&] {
     for (const Expr *arg : call->arguments())
       if (!isa<CXXDefaultArgExpr>(arg) && isCudaDevice(arg)) return true;
@@ -143,8 +121,7 @@ std::optional<std::string> cudaInitialisation(const CallExpr *call) {
     if (cudaArgument()) return std::string("a module moved to CUDA");
     return std::nullopt;
   }
-  if (isTensorMethod(fd) && fd->getDeclName().isIdentifier() && fd->getName() == "cuda")
-    return std::string("a tensor moved to CUDA");
+  if (effect == LibraryEffect::MovesTensorToCuda) return std::string("a tensor moved to CUDA");
   // A library function or Tensor method that returns a tensor made on, or
   // moved to, a CUDA device: torch::randn({2}, torch::kCUDA), x.to(device).
   std::string name = fd->getQualifiedNameAsString();

@@ -85,7 +85,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(CallSiteKind, {{CallSiteKind::DropoutAlwaysOn, "dro
                                             {CallSiteKind::CudaEnvAfterInit, "cuda_env_after_init"},
                                             {CallSiteKind::ModuleReplicated, "module_replicated"},
                                             {CallSiteKind::DropoutFlagMember, "dropout_flag_member"},
-                                            {CallSiteKind::ModuleConstructed, "module_constructed"}})
+                                            {CallSiteKind::ModuleConstructed, "module_constructed"},
+                                            {CallSiteKind::HolderMethodCalled, "holder_method_called"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(StatsTracking, {{StatsTracking::On, "on"},
                                              {StatsTracking::Off, "off"},
                                              {StatsTracking::Unknown, "unknown"}})

@@ -411,6 +411,9 @@ enum class CallSiteKind {
   ModuleReplicated,      // torch::nn::parallel::data_parallel or replicate: forward runs on clones
   DropoutFlagMember,     // dropout whose `training` is the bool member `subject`, in a module method
   ModuleConstructed,     // a user module class constructed (holder, make_shared, the Impl): its arguments
+  // A method of a class holding a module handle called (callee); subject "<ctor>" or "<method>" for
+  // a call on `this` in the class's constructor or another method, cause a move that may precede it there.
+  HolderMethodCalled,
 };
 
 struct CallSiteFact {

@@ -68,7 +68,10 @@ bool classTrainable(const ModelIndex &index, const ClassFact &seenFrom, const st
   if (isLibraryModuleClass(cls)) return !seenFrom.statelessModules.count(cls) && !isStatelessLibraryModule(cls);
   const ClassFact *c = index.find(cls);
   if (!c) return true;
+  // A module that freezes its own parameters (on some runs: `if (options.frozen)`) needs no gradient.
+  if (c->frozenMembers.count("*")) return false;
   for (const RegistrationFact &r : c->registrations) {
+    if (c->frozenMembers.count(r.member)) continue;
     if (r.kind == RegKind::Parameter && r.requiresGrad) return true;
     if (r.kind == RegKind::Module && (r.member.empty() || memberTrainable(index, *c, r.member, depth + 1))) return true;
   }

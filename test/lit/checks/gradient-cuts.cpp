@@ -1,6 +1,6 @@
 // RUN: %if !other-torch %{ not %nnlint --checks=-*,nn-unused-parameter,nn-output-not-in-loss %s -- %stub_flags | FileCheck %s --implicit-check-not="{{warning|note}}:" %}
 // RUN: not %nnlint --checks=-*,nn-unused-parameter,nn-output-not-in-loss %s -- %torch_flags | FileCheck %s --implicit-check-not="{{warning|note}}:"
-// Values that carry no gradient (flow/GradientCuts.def): indices, comparisons,
+// Values that carry no gradient (the CutsGradient rows of flow/LibrarySemantics.def): indices, comparisons,
 // C++ numbers. Matched by the callee's declaration, not by its name.
 #include <torch/torch.h>
 #include <tuple>
