@@ -127,7 +127,7 @@ NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, u
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
             innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, argCount, trueArgs, fixBegin,
             fixEnd, fixText)
-NNLINT_JSON(OutsideCallFact, moduleClass, method, callerClass, callerMethod, training, callerUsr, loc)
+NNLINT_JSON(OutsideCallFact, moduleClass, method, memberUse, callerClass, callerMethod, training, callerUsr, loc)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites, outsideCalls, trainingCallees)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }

@@ -163,7 +163,7 @@ void ModelIndex::merge(const ModelIndex &other) {
   appendUnique(callSites, other.callSites,
                [](const CallSiteFact &c) { return std::tie(c.kind, c.loc, c.subject, c.moduleClass); });
   appendUnique(outsideCalls, other.outsideCalls,
-               [](const OutsideCallFact &c) { return std::tie(c.loc, c.moduleClass, c.method); });
+               [](const OutsideCallFact &c) { return std::tie(c.loc, c.moduleClass, c.method, c.memberUse); });
   trainingCallees.insert(other.trainingCallees.begin(), other.trainingCallees.end());
   for (const auto &[usr, h] : other.helpers) {
     HelperSummary &have = helpers[usr];

@@ -438,7 +438,8 @@ struct CallSiteFact {
 // step, `backbone->features(x)` in an owner's forward(), `net(x)`).
 struct OutsideCallFact {
   std::string moduleClass;   // key of the class that declares the method called
-  std::string method;        // its name; "forward" for a holder's operator()
+  std::string method;        // its name; "forward" for a holder's operator(); the member's name for a member use
+  bool memberUse = false;    // not a call: a use of the member `method` names (`backbone->features1`)
   std::string callerClass;   // key of the module class whose method makes the call; "" for other code
   std::string callerMethod;  // that method's name ("<ctor>", ...), or the function's qualified name
   bool training = false;     // the calling function calls backward()
