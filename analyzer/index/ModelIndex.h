@@ -77,6 +77,7 @@ struct RegistrationFact {
   bool requiresGrad = true;  // register_parameter(..., false) makes it false
   bool viaHelper = false;    // the call sits in a helper that received the member
   Condition when;            // when the call runs in its method (True: always)
+  std::string ctor;          // in a constructor: which one (ClassFact::constructors' key)
 };
 
 enum class WriteKind {
@@ -90,6 +91,7 @@ struct WriteFact {
   std::string member;
   WriteKind kind = WriteKind::Assign;
   std::string method;
+  std::string ctor;  // in a constructor: which one (ClassFact::constructors' key)
   SourcePoint loc;
   unsigned order = 0;  // offset inside the method, to compare order of writes
   bool fromRegistration = false;  // the value written is the result of register_*()
@@ -178,6 +180,7 @@ struct HelperCall {
   std::string member;
   std::string method;
   SourcePoint loc;
+  std::string ctor;  // in a constructor: which one
 };
 
 enum class StructFieldUse {
@@ -284,6 +287,15 @@ struct MethodFact {
   std::set<std::string> methodPointerCalls;
 };
 
+// One constructor written in the class (`"<ctor>"` merges them all in
+// `methods`): what runs when an object is built with it.
+struct ConstructorFact {
+  SourcePoint loc;            // its definition when seen, else its declaration
+  bool defined = false;       // a body (or `= default`) was seen
+  std::string delegatesTo;    // key of the constructor it delegates to (`: Net(8)`), if any
+  std::set<std::string> callees;  // own methods its body and initialisers call
+};
+
 // The methods that build or tear down a module rather than run it: the
 // constructor, the destructor, reset() and clone().
 bool isSetupMethod(const std::string &method);
@@ -328,6 +340,8 @@ struct ClassFact {
   std::set<std::string> membersTestedEmpty;
   std::vector<StructFieldFact> structFields;
   std::vector<FlagParamFact> flagParams;
+  // The constructors written in the class, keyed by their declaration's place.
+  std::map<std::string, ConstructorFact> constructors;
 
   const MemberFact *member(const std::string &n) const;
   // Whether code the analysis cannot follow may do anything with the member:
