@@ -6,6 +6,7 @@ std::unique_ptr<Rule> makeUnregisteredSubmodule();
 std::unique_ptr<Rule> makeContainerAlias();
 std::unique_ptr<Rule> makeResetAccumulates();
 std::unique_ptr<Rule> makeRegisterOutsideReset();
+std::unique_ptr<Rule> makeRegistrationName();
 std::unique_ptr<Rule> makeUnregisteredTensor();
 std::unique_ptr<Rule> makeUnusedParameter();
 std::unique_ptr<Rule> makeConditionalParameter();
@@ -26,6 +27,7 @@ const std::vector<std::unique_ptr<Rule>> &allRules() {
     r.push_back(makeLoadWithoutDevice());
     r.push_back(makeOutputNotInLoss());
     r.push_back(makeRegisterOutsideReset());
+    r.push_back(makeRegistrationName());
     r.push_back(makeResetAccumulates());
     r.push_back(makeUnregisteredSubmodule());
     r.push_back(makeUnregisteredTensor());

@@ -8,15 +8,6 @@
 namespace nnlint {
 namespace {
 
-const char *registerCall(RegKind k) {
-  switch (k) {
-    case RegKind::Module: return "register_module";
-    case RegKind::Parameter: return "register_parameter";
-    case RegKind::Buffer: return "register_buffer";
-  }
-  return "register_module";
-}
-
 class RegisterOutsideReset : public Rule {
  public:
   RuleInfo info() const override {

@@ -17,6 +17,7 @@
 #include "flow/OutsideCalls.h"
 #include "flow/OutsideMemberUses.h"
 #include "flow/ParameterWrites.h"
+#include "flow/RegistrationNames.h"
 #include "flow/RunningStatsModules.h"
 #include "flow/StructFieldModules.h"
 #include "flow/TensorMemberWrites.h"
@@ -415,6 +416,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     r.method = method_;
     r.ctor = ctor_;
     r.loc = point(call->getBeginLoc());
+    if (auto name = constantRegistrationName(call, ctx_)) {
+      r.hasName = true;
+      r.name = std::move(*name);
+    }
     if (kind == RegKind::Parameter && call->getNumArgs() >= 3) {
       const Expr *flag = call->getArg(2)->IgnoreParenImpCasts();
       if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(flag)) r.requiresGrad = b->getValue();
@@ -735,6 +740,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
       for (RegistrationFact &r : cls->registrations)
         if (auto when = uc.registrations.find(r.loc); when != uc.registrations.end() && r.method == m.name)
           r.when = when->second;
+      markRegistrationNameClashes(cls->registrations, uc.registrations);
       cls->flagValues.insert(uc.flagValues.begin(), uc.flagValues.end());
       if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
         for (FlagParamFact &f : findFlagParams(ctor, ctx_)) cls->flagParams.push_back(std::move(f));

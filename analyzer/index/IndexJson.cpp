@@ -99,7 +99,8 @@ NNLINT_JSON(SourcePoint, file, line, column)
 NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs,
             inheritedFrom)
 NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
-NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when, ctor)
+NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when, hasName, name, sameNameAt,
+            ctor)
 NNLINT_JSON(WriteFact, member, kind, method, ctor, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
             unknownModule, afterRegistration, fromParameter,
             valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers, capturedMethods)

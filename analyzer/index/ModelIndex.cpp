@@ -241,7 +241,9 @@ void resolveHelperResults(const std::map<std::string, HelperSummary> &helpers, C
       for (const RegistrationFact &r : c.registrations) registered |= r.member == w.member;
       if (m && m->kind != HoldKind::Container && !registered) {
         RegistrationFact r = returnedRegistration(helpers, *w.fromHelpers.begin(), 0);
-        c.registrations.push_back(RegistrationFact{r.kind, w.member, w.method, w.loc, r.requiresGrad, true, {}, w.ctor});
+        RegistrationFact bound{r.kind, w.member, w.method, w.loc, r.requiresGrad, true};
+        bound.ctor = w.ctor;
+        c.registrations.push_back(std::move(bound));
       }
     }
     w.fromHelpers.clear();

@@ -77,6 +77,12 @@ struct RegistrationFact {
   bool requiresGrad = true;  // register_parameter(..., false) makes it false
   bool viaHelper = false;    // the call sits in a helper that received the member
   Condition when;            // when the call runs in its method (True: always)
+  // The constant name given, for a call on `this` that runs at most once per
+  // call of its method (hasName), and an earlier registration of the same kind
+  // and name in the same body, both always run (sameNameAt; LibTorch throws).
+  bool hasName = false;
+  std::string name;
+  SourcePoint sameNameAt;
   std::string ctor;          // in a constructor: which one (ClassFact::constructors' key)
 };
 

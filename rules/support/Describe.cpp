@@ -4,6 +4,15 @@
 
 namespace nnlint {
 
+const char *registerCall(RegKind kind) {
+  switch (kind) {
+    case RegKind::Module: return "register_module";
+    case RegKind::Parameter: return "register_parameter";
+    case RegKind::Buffer: return "register_buffer";
+  }
+  return "register_module";
+}
+
 std::string describeMethod(const std::string &method) {
   if (method == "<ctor>") return "the constructor";
   if (method == "<dtor>") return "the destructor";
