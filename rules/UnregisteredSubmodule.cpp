@@ -27,6 +27,7 @@ class UnregisteredSubmodule : public Rule {
       for (const MemberFact &m : c.members) checkNeverConstructed(index, c, m, out);
       checkCallables(c, out);
       checkStructFields(index, c, out);
+      checkConstructors(index, c, out);
     }
   }
 
@@ -90,6 +91,91 @@ class UnregisteredSubmodule : public Rule {
       if (method.membersReturned.count(member)) return true;
     return isRegistered(c, member) || c.escapes(member) ||
            c.membersTestedEmpty.count(member);
+  }
+
+  // What building an object with one constructor runs: the constructors it
+  // delegates to, and the own methods they call, transitively.
+  struct CtorRun {
+    std::set<std::string> ctors;
+    std::set<std::string> methods;
+  };
+  static CtorRun runOf(const ClassFact &c, std::string key) {
+    CtorRun run;
+    while (!key.empty() && run.ctors.insert(key).second) {
+      auto it = c.constructors.find(key);
+      if (it == c.constructors.end()) break;
+      for (const std::string &callee : it->second.callees)
+        for (const std::string &m : c.reachableFrom(callee)) run.methods.insert(m);
+      key = it->second.delegatesTo;
+    }
+    return run;
+  }
+  template <typename Fact>
+  static bool runs(const CtorRun &run, const Fact &f) {
+    return f.method == "<init>" || (f.method == "<ctor>" ? run.ctors.count(f.ctor) != 0 : run.methods.count(f.method) != 0);
+  }
+
+  // A class with several constructors, one of which leaves a member that
+  // another registers unregistered: the member is given a module there (or
+  // by its default initialiser) that nothing registers.
+  void checkConstructors(const ModelIndex &index, const ClassFact &c, std::vector<Finding> &out) const {
+    if (c.constructors.size() < 2) return;
+    for (const auto &[key, ctor] : c.constructors)
+      if (!ctor.defined) return;
+    auto setup = c.methods.find("<ctor>");
+    if (setup == c.methods.end() || setup->second.usesAllParameters) return;
+    std::map<std::string, CtorRun> runsOf;
+    for (const auto &[key, ctor] : c.constructors) runsOf[key] = runOf(c, key);
+    for (const MemberFact &m : c.members) {
+      if (m.kind == HoldKind::Tensor || !m.inheritedFrom.empty() || c.escapes(m.name) || !used(c, m.name)) continue;
+      // Registrations the analysis cannot place in one constructor: silent.
+      const RegistrationFact *registration = nullptr;
+      bool placed = true;
+      for (const RegistrationFact &r : c.registrations) {
+        if (r.member != m.name) continue;
+        placed &= r.method != "<ctor>" || !r.ctor.empty();
+        if (!registration) registration = &r;
+      }
+      if (!registration || !placed) continue;
+      for (const auto &[key, ctor] : c.constructors) {
+        const CtorRun &run = runsOf[key];
+        bool registered = false, unknown = false;
+        const WriteFact *fresh = nullptr;
+        for (const RegistrationFact &r : c.registrations) registered |= r.member == m.name && runs(run, r);
+        // A constructor that writes the member itself replaces its default initialiser.
+        bool own = false;
+        for (const WriteFact &w : c.writes) own |= w.member == m.name && w.method != "<init>" && runs(run, w);
+        for (const WriteFact &w : c.writes) {
+          if (w.member != m.name || !runs(run, w) || (own && w.method == "<init>")) continue;
+          if (w.kind == WriteKind::Clear || w.nullValue) continue;
+          if (w.freshModule && !w.fromRegistration && !w.unknownModule && !w.fromParameter && w.fromHelpers.empty()) {
+            if (!fresh) fresh = &w;
+          } else {
+            unknown = true;  // a module from elsewhere, maybe registered there
+          }
+        }
+        if (registered || unknown) continue;
+        bool byDefault = !fresh && m.defaultConstructs && m.kind != HoldKind::Container &&
+                         !isModuleContainerClass(m.moduleClass);
+        if (!fresh && !byDefault) continue;
+        bool stateful = isStatefulMember(index, c, m);
+        Finding f;
+        f.check = info().id;
+        f.severity = stateful ? Severity::Warning : Severity::Note;
+        f.loc = ctor.loc;
+        f.message = "this constructor leaves submodule '" + m.name + "' (" + m.type +
+                    ") unregistered, though another constructor registers it";
+        f.message += stateful ? "; objects built with it lose it from parameters(), to(), eval(), save and clone()"
+                              : "; it has no state, so this only matters for printing and clone()";
+        byDefault |= fresh && fresh->method == "<init>";
+        if (fresh && !byDefault) f.notes.push_back({"assigned here without register_module()", fresh->loc});
+        f.notes.push_back({"'" + m.name + "' is declared here" +
+                               std::string(byDefault ? " and built by its default initializer" : ""),
+                           m.loc});
+        f.notes.push_back({"registered here, in " + describeMethod(registration->method), registration->loc});
+        out.push_back(std::move(f));
+      }
+    }
   }
 
   // A plain struct member counts as registered when any of its fields is;

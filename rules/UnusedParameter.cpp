@@ -72,11 +72,13 @@ class UnusedParameter : public Rule {
       std::vector<std::string> reachedFrom = entries;
       for (const std::string &m : trainedMethods(index, name))
         if (std::find(reachedFrom.begin(), reachedFrom.end(), m) == reachedFrom.end()) reachedFrom.push_back(m);
-      if (entries.empty()) {
+      if (entries.empty() && !owners) {
         reportOverwrites(index, c, out);
         continue;
       }
       Reach reached;
+      if (owners)
+        for (const std::string &m : owners->members) reached[m] = std::nullopt;
       std::map<std::string, DeadUse> dead;
       bool everything = false;
       for (const std::string &e : reachedFrom) {
@@ -169,14 +171,20 @@ class UnusedParameter : public Rule {
     std::string what = r.kind == RegKind::Parameter ? "parameter" : "submodule";
     std::string called;
     for (const std::string &m : owners.methods) called += (called.empty() ? "" : ", ") + m + "()";
+    for (const std::string &m : owners.members) called += (called.empty() ? "" : ", ") + m;
     Finding f;
     f.check = info().id;
     f.loc = r.loc;
-    f.message = what + " '" + r.member + "' is never reached from the methods that code calls on " + c.name + " (" +
-                called + "); no code calls its forward(), so it gets no gradient, which breaks gradient all-reduce on "
+    f.message = what + " '" + r.member + "' is never reached from the " +
+                (owners.members.empty() ? "methods that code calls" : "methods and members that code uses") + " on " +
+                c.name + " (" + called +
+                "); no code calls its forward(), so it gets no gradient, which breaks gradient all-reduce on "
                 "several GPUs";
     if (dead) f.notes.push_back({deadNote(*dead), dead->loc});
-    f.notes.push_back({"only " + owners.example->method + "() is called here", owners.example->loc});
+    const OutsideCallFact &example = *owners.example;
+    f.notes.push_back({example.memberUse ? "only members such as '" + example.method + "' are used here, not forward()"
+                                         : "only " + example.method + "() is called here",
+                       example.loc});
     for (const auto &[name, m] : c.methods)
       if (m.membersUsed.count(r.member) && !isSetupMethod(name) && !owners.methods.count(name))
         f.notes.push_back({"used in " + name + "(), which no code calls", m.loc});

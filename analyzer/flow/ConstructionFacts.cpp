@@ -47,6 +47,9 @@ struct ConstructionVisitor : RecursiveASTVisitor<ConstructionVisitor> {
   bool VisitCXXConstructExpr(CXXConstructExpr *e) {
     const CXXConstructorDecl *ctor = e->getConstructor();
     if (!ctor || ctor->isCopyOrMoveConstructor()) return true;
+    // A holder made from a pointer to a module that exists (`Stem(ptr)`, what
+    // register_module() returns) is a conversion, not a new module.
+    if (e->getNumArgs() == 1 && moduleImplOf(e->getArg(0)->getType())) return true;
     if (const CXXRecordDecl *impl = userModule(e->getType()))
       record(impl, e->getBeginLoc(), llvm::ArrayRef(e->getArgs(), e->getNumArgs()));
     return true;

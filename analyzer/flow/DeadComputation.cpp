@@ -117,6 +117,8 @@ std::set<const LambdaExpr *> followedLambdas(const Stmt *body) {
   return out;
 }
 
+bool isFollowedUserCall(const CallExpr *call);
+
 // What one method body does with values: where they leave the method
 // (sinks), which members it mentions, which modules it calls.
 class Scan : public RecursiveASTVisitor<Scan> {
@@ -192,6 +194,9 @@ class Scan : public RecursiveASTVisitor<Scan> {
                                                          isa<CXXThisExpr>(mc->getImplicitObjectArgument()->IgnoreParenImpCasts()))
         ownCalls[md->getNameAsString()].push_back(mc);
     if (flow_.definesLocal(call) || isGradientCut(call) || transparent(call)) return true;
+    // A user function whose result is used: its arguments go only where its
+    // body sends them (traceGradient follows them through the result).
+    if (!discarded(call) && isFollowedUserCall(call)) return true;
     // Anything else may keep or use what it is given.
     for (const Expr *arg : call->arguments()) sinks.push_back(arg);
     if (const Expr *obj = callObject(call)) sinks.push_back(obj);
@@ -214,6 +219,13 @@ class Scan : public RecursiveASTVisitor<Scan> {
     if (!writtenLocal(lhs)) sinks.push_back(rhs);  // stored into a member, a parameter, a reference
   }
 
+  // A call that is a statement of its own (its temporary result dropped).
+  bool discarded(const CallExpr *call) const {
+    for (const Expr *e : flow_.discarded())
+      if (e->IgnoreImplicit() == call) return true;
+    return false;
+  }
+
   // A library function that only computes its result from its operands.
   bool transparent(const CallExpr *call) const {
     const FunctionDecl *fd = call->getDirectCallee();
@@ -234,11 +246,45 @@ struct ForwardCall {
   std::vector<const Expr *> args;         // by parameter
 };
 
+// A user function or an own method, called directly, whose result carries
+// what its body computes from its parameters: defined, not virtual, not
+// overloaded by name in its class, no parameter it could write the caller's
+// value through (a non-const reference or pointer), and a result.
+std::optional<ForwardCall> userFunctionCall(const CallExpr *call) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isa<CXXOperatorCallExpr>(call) || isLibraryDecl(callee) || callee->getReturnType()->isVoidType() ||
+      callee->isVariadic() || callee->isTemplated())
+    return std::nullopt;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(callee)) {
+    const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
+    if (!mc || md->isVirtual() || !isa<CXXThisExpr>(mc->getImplicitObjectArgument()->IgnoreParenImpCasts()) ||
+        !md->getDeclName().isIdentifier())
+      return std::nullopt;
+    unsigned named = 0;
+    for (const NamedDecl *d : md->getParent()->lookup(md->getDeclName())) named += d != nullptr;
+    if (named != 1) return std::nullopt;
+  } else if (!callee->getDeclName().isIdentifier()) {
+    return std::nullopt;
+  }
+  const FunctionDecl *definition = nullptr;
+  if (!callee->hasBody(definition) || call->getNumArgs() > definition->getNumParams()) return std::nullopt;
+  for (const ParmVarDecl *p : definition->parameters()) {
+    QualType t = p->getType();
+    if ((t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) || t->isPointerType()) return std::nullopt;
+  }
+  ForwardCall out;
+  out.forward = definition;
+  out.args.assign(call->arg_begin(), call->arg_end());
+  return out;
+}
+
+bool isFollowedUserCall(const CallExpr *call) { return userFunctionCall(call).has_value(); }
+
 std::optional<ForwardCall> userForwardCall(const CallExpr *call) {
   const CXXRecordDecl *impl = nullptr;
   ForwardCall out;
   const Expr *object = nullptr;
-  if (!isModuleCall(call, object)) return std::nullopt;
+  if (!isModuleCall(call, object)) return userFunctionCall(call);
   unsigned first = 0;
   if (isa<CXXOperatorCallExpr>(call)) {
     impl = moduleImplOf(object->getType());
@@ -334,7 +380,8 @@ std::vector<bool> liveParameters(const FunctionDecl *forward, ASTContext &ctx, i
   liveCache()[forward] = std::vector<bool>(forward->getNumParams(), true);  // a cycle: assume used
   std::vector<bool> live(forward->getNumParams(), false);
   LocalFlow flow(forward, ctx);
-  Scan scan(flow, cast<CXXMethodDecl>(forward)->getParent());
+  const auto *md = dyn_cast<CXXMethodDecl>(forward);
+  Scan scan(flow, md ? md->getParent() : nullptr);
   scan.run(forward->getBody());
   std::set<const Expr *> expanded;
   for (const Expr *sink : scan.sinks)
@@ -446,8 +493,10 @@ DeadUses findDeadUses(const CXXMethodDecl *method, ASTContext &ctx) {
       for (const Dropped &drop : dropped)
         if (reachedMembers(flow, scan, {drop.arg}, TraceOptions{true, true, nullptr}, ctx).count(first)) {
           const ParmVarDecl *p = drop.forward->getParamDecl(drop.param);
+          const auto *md = dyn_cast<CXXMethodDecl>(drop.forward);
           d.variable = "parameter '" + p->getNameAsString() + "' of " +
-                       cast<CXXMethodDecl>(drop.forward)->getParent()->getNameAsString() + "::forward()";
+                       (md ? md->getParent()->getNameAsString() + "::" : std::string()) +
+                       drop.forward->getNameAsString() + "()";
           d.loc = toPoint(sm, drop.arg->getBeginLoc());
           break;
         }

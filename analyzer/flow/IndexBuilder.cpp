@@ -40,6 +40,14 @@ namespace {
 
 const char *kInClassInit = "<init>";
 
+// The key of a constructor in ClassFact::constructors: where it is first declared.
+std::string ctorKey(const SourceManager &sm, const FunctionDecl *fd) {
+  const auto *ctor = dyn_cast<CXXConstructorDecl>(fd);
+  if (!ctor) return "";
+  SourcePoint p = toPoint(sm, ctor->getCanonicalDecl()->getLocation());
+  return p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
 // A member of the class being indexed, or a parameter of the function being walked.
 struct Ref {
   bool isMember = false;
@@ -137,7 +145,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   BodyWalker(ASTContext &ctx, const SourceFilter &filter, const FunctionDecl *fd, ClassFact *cls,
              HelperSummary &summary, HelperCallees &callees)
       : ctx_(ctx), sm_(ctx.getSourceManager()), filter_(filter), fd_(fd), owner_(ownerOf(fd)), cls_(cls),
-        summary_(summary), callees_(callees), method_(methodName(fd)),
+        summary_(summary), callees_(callees), method_(methodName(fd)), ctor_(ctorKey(sm_, fd)),
         aliases_(fd, owner_, [this](const CallExpr *c) { return callees_.usrOf(c); }) {}
 
   void run() {
@@ -320,6 +328,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     WriteFact w;
     w.kind = kind;
     w.method = method_;
+    w.ctor = ctor_;
     w.loc = point(loc);
     w.order = order(loc);
     ModuleRefs objects;
@@ -402,6 +411,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
     RegistrationFact r;
     r.kind = kind;
     r.method = method_;
+    r.ctor = ctor_;
     r.loc = point(call->getBeginLoc());
     if (auto name = constantRegistrationName(call, ctx_)) {
       r.hasName = true;
@@ -552,7 +562,10 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   void handleOwnMethodCall(const CallExpr *call, const Expr *object) {
     if (!cls_ || (object && !isThis(object))) return;
     const auto *md = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
-    if (md && owner_ && md->getParent() == owner_) method().callees.insert(methodName(md));
+    if (md && owner_ && md->getParent() == owner_) {
+      method().callees.insert(methodName(md));
+      if (!ctor_.empty()) cls_->constructors[ctor_].callees.insert(methodName(md));
+    }
     else if (md && owner_ && isUserModuleBase(md->getParent()))
       method().baseCallees.insert({classKey(md->getParent()), methodName(md)});
     else if (!md && !object && isa<UnresolvedMemberExpr>(call->getCallee()->IgnoreParenImpCasts()))
@@ -596,7 +609,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
         for (const FunctionDecl *body : bodies) {
           if (i - 1 >= body->getNumParams()) cls_->opaqueMembers.insert(ref.member);
           else cls_->helperCalls.push_back(
-                   HelperCall{callees_.usrOfBody(body), i - 1, ref.member, method_, point(call->getBeginLoc())});
+                   HelperCall{callees_.usrOfBody(body), i - 1, ref.member, method_, point(call->getBeginLoc()), ctor_});
         }
       }
   }
@@ -615,7 +628,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
           if (callee->getCanonicalDecl() != fd_->getCanonicalDecl()) summary_.opaque.insert(ref.param);
           continue;
         }
-        if (cls_) cls_->helperCalls.push_back(HelperCall{usr, i, ref.member, method_, point(call->getBeginLoc())});
+        if (cls_) cls_->helperCalls.push_back(HelperCall{usr, i, ref.member, method_, point(call->getBeginLoc()), ctor_});
       }
     }
   }
@@ -629,6 +642,7 @@ class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
   HelperSummary &summary_;
   HelperCallees &callees_;
   std::string method_;
+  std::string ctor_;  // the constructor's key, when the function is one
   ModuleAliases aliases_;
   int inLambda_ = 0;
   std::map<const CallExpr *, std::vector<Ref>> pendingBinding_;
@@ -693,7 +707,18 @@ class Collector : public RecursiveASTVisitor<Collector> {
       if (!m.loc.valid()) m.loc = toPoint(sm_, md->getLocation());
       m.isCtor = isa<CXXConstructorDecl>(md);
       m.isPublic = md->getAccess() == AS_public;
+      if (m.isCtor) {
+        ConstructorFact &ctor = c.constructors[ctorKey(sm_, md)];
+        if (!ctor.loc.valid()) ctor.loc = toPoint(sm_, md->getLocation());
+      }
     }
+    // `Net() = default;` runs the default member initialisers only.
+    for (const CXXConstructorDecl *ctor : rd->ctors())
+      if (!ctor->isImplicit() && ctor->isDefaulted() && !ctor->isDeleted()) {
+        ConstructorFact &fact = c.constructors[ctorKey(sm_, ctor)];
+        fact.loc = toPoint(sm_, ctor->getLocation());
+        fact.defined = true;
+      }
     // Methods of a class template are FunctionTemplateDecls when templated themselves.
     for (const Decl *d : rd->decls())
       if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d)) {
@@ -729,6 +754,13 @@ class Collector : public RecursiveASTVisitor<Collector> {
         if (!m.loc.valid()) m.loc = toPoint(sm_, fd->getLocation());
         if (const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody()); body && body->getLBracLoc().isFileID())
           m.bodyStart = toPoint(sm_, body->getLBracLoc().getLocWithOffset(1));
+        if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd)) {
+          ConstructorFact &fact = cls->constructors[ctorKey(sm_, ctor)];
+          fact.loc = toPoint(sm_, ctor->getLocation());
+          fact.defined = true;
+          if (const CXXConstructorDecl *target = ctor->isDelegatingConstructor() ? ctor->getTargetConstructor() : nullptr)
+            fact.delegatesTo = ctorKey(sm_, target);
+        }
       }
     }
     HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];

@@ -53,7 +53,16 @@ bool isAppend(const std::string &n) {
          n == "emplace" || n == "try_emplace" || n == "insert_or_assign" || n == "assign";
 }
 
-// The local variable at the root of an lvalue (`v`, `v[i]`, `*it`, `v.at(i)`).
+// `b.fc` of a local user struct that holds modules (`Block b;`): the struct
+// is summarised as one value, so what its fields are given is what it holds.
+bool isStructField(const MemberExpr *me) {
+  if (me->isArrow() || !isa<FieldDecl>(me->getMemberDecl())) return false;
+  const CXXRecordDecl *rd = me->getBase()->getType()->getAsCXXRecordDecl();
+  auto held = classifyMemberType(me->getBase()->getType());
+  return rd && !rd->isInStdNamespace() && held && held->kind == HoldKind::Container;
+}
+
+// The local variable at the root of an lvalue (`v`, `v[i]`, `*it`, `v.at(i)`, `b.fc`).
 const VarDecl *rootLocal(const Expr *e) {
   for (int depth = 0; e && depth < 16; ++depth) {
     e = stripModuleCopies(e);
@@ -62,6 +71,7 @@ const VarDecl *rootLocal(const Expr *e) {
       return v && v->hasLocalStorage() && !isa<ParmVarDecl>(v) ? v : nullptr;
     }
     if (const auto *as = dyn_cast_or_null<ArraySubscriptExpr>(e)) e = as->getBase();
+    else if (const auto *me = dyn_cast_or_null<MemberExpr>(e); me && isStructField(me)) e = me->getBase();
     else if (const auto *op = dyn_cast_or_null<CXXOperatorCallExpr>(e);
              op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2)
       e = op->getArg(0);

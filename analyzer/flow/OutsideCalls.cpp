@@ -52,10 +52,11 @@ struct CallFinder : RecursiveASTVisitor<CallFinder> {
            !filter.isLibrary(ctx.getSourceManager(), rd->getLocation());
   }
 
-  void record(const CXXRecordDecl *cls, const std::string &method, SourceLocation at) {
+  void record(const CXXRecordDecl *cls, const std::string &method, SourceLocation at, bool memberUse = false) {
     OutsideCallFact f = proto;
     f.moduleClass = classKey(cls);
     f.method = method;
+    f.memberUse = memberUse;
     f.loc = toPoint(ctx.getSourceManager(), at);
     out.push_back(std::move(f));
   }
@@ -66,6 +67,19 @@ struct CallFinder : RecursiveASTVisitor<CallFinder> {
     // A class calling its own (or an inherited) method on itself is not an outside call.
     if (isa<CXXThisExpr>(call->getImplicitObjectArgument()->IgnoreParenImpCasts()) && ownClass) return true;
     record(md->getParent(), md->getNameAsString(), call->getBeginLoc());
+    return true;
+  }
+
+  // An owner reaching past a module's methods to its members
+  // (`backbone->features1->forward(x)`) runs only what it names.
+  bool VisitMemberExpr(MemberExpr *me) {
+    const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
+    const auto *cls = field ? dyn_cast<CXXRecordDecl>(field->getParent()) : nullptr;
+    if (!userModule(cls)) return true;
+    if (ownClass && ownClass->hasDefinition() &&
+        (ownClass->getCanonicalDecl() == cls->getCanonicalDecl() || ownClass->getDefinition()->isDerivedFrom(cls)))
+      return true;
+    record(cls, field->getNameAsString(), me->getMemberLoc(), true);
     return true;
   }
 

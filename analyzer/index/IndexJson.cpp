@@ -100,15 +100,17 @@ NNLINT_JSON(SourcePoint, file, line, column)
 NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs,
             inheritedFrom)
 NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
-NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when, hasName, name, sameNameAt)
-NNLINT_JSON(WriteFact, member, kind, method, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
+NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when, hasName, name, sameNameAt,
+            ctor)
+NNLINT_JSON(WriteFact, member, kind, method, ctor, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
             unknownModule, afterRegistration, fromParameter,
             valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers, capturedMethods)
 NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
 NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
 NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration, conditional)
 NNLINT_JSON(TensorWriteFact, member, method, loc, how, onlyInTraining)
-NNLINT_JSON(HelperCall, helper, param, member, method, loc)
+NNLINT_JSON(HelperCall, helper, param, member, method, loc, ctor)
+NNLINT_JSON(ConstructorFact, loc, defined, delegatesTo, callees)
 NNLINT_JSON(StructFieldFact, member, field, type, moduleClass, use, method, loc)
 NNLINT_JSON(FlagParamFact, member, params, required, index, defaultTrue)
 NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
@@ -121,14 +123,14 @@ NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returns
 NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites, methodPointerTargets,
-            membersUsedOutside, membersTestedEmpty, structFields, flagParams)
+            membersUsedOutside, membersTestedEmpty, structFields, flagParams, constructors)
 NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
 NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed, inputsWritten, inputsEmpty, inputsSometimes)
 NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
             innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, argCount, trueArgs, fixBegin,
             fixEnd, fixText)
-NNLINT_JSON(OutsideCallFact, moduleClass, method, callerClass, callerMethod, training, callerUsr, loc)
+NNLINT_JSON(OutsideCallFact, moduleClass, method, memberUse, callerClass, callerMethod, training, callerUsr, loc)
 NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites, outsideCalls, trainingCallees)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }

@@ -152,6 +152,14 @@ void mergeClass(ClassFact &into, const ClassFact &from) {
     into.containerElements[member].insert(classes.begin(), classes.end());
   into.statelessModules.insert(from.statelessModules.begin(), from.statelessModules.end());
   into.frozenMembers.insert(from.frozenMembers.begin(), from.frozenMembers.end());
+  for (const auto &[key, ctor] : from.constructors) {
+    ConstructorFact &have = into.constructors[key];
+    if (ctor.defined && !have.defined) have.loc = ctor.loc;
+    if (!have.loc.valid()) have.loc = ctor.loc;
+    have.defined |= ctor.defined;
+    if (have.delegatesTo.empty()) have.delegatesTo = ctor.delegatesTo;
+    have.callees.insert(ctor.callees.begin(), ctor.callees.end());
+  }
 }
 
 }  // namespace
@@ -163,7 +171,7 @@ void ModelIndex::merge(const ModelIndex &other) {
   appendUnique(callSites, other.callSites,
                [](const CallSiteFact &c) { return std::tie(c.kind, c.loc, c.subject, c.moduleClass); });
   appendUnique(outsideCalls, other.outsideCalls,
-               [](const OutsideCallFact &c) { return std::tie(c.loc, c.moduleClass, c.method); });
+               [](const OutsideCallFact &c) { return std::tie(c.loc, c.moduleClass, c.method, c.memberUse); });
   trainingCallees.insert(other.trainingCallees.begin(), other.trainingCallees.end());
   for (const auto &[usr, h] : other.helpers) {
     HelperSummary &have = helpers[usr];
@@ -233,7 +241,9 @@ void resolveHelperResults(const std::map<std::string, HelperSummary> &helpers, C
       for (const RegistrationFact &r : c.registrations) registered |= r.member == w.member;
       if (m && m->kind != HoldKind::Container && !registered) {
         RegistrationFact r = returnedRegistration(helpers, *w.fromHelpers.begin(), 0);
-        c.registrations.push_back(RegistrationFact{r.kind, w.member, w.method, w.loc, r.requiresGrad, true});
+        RegistrationFact bound{r.kind, w.member, w.method, w.loc, r.requiresGrad, true};
+        bound.ctor = w.ctor;
+        c.registrations.push_back(std::move(bound));
       }
     }
     w.fromHelpers.clear();
@@ -298,6 +308,7 @@ void ModelIndex::resolveHelpers() {
       boundInside.insert(r.loc);
       r.member = call.member;
       r.method = call.method;
+      r.ctor = call.ctor;
       r.loc = call.loc;
       r.viaHelper = true;
       c.registrations.push_back(r);

@@ -83,6 +83,7 @@ struct RegistrationFact {
   bool hasName = false;
   std::string name;
   SourcePoint sameNameAt;
+  std::string ctor;          // in a constructor: which one (ClassFact::constructors' key)
 };
 
 enum class WriteKind {
@@ -96,6 +97,7 @@ struct WriteFact {
   std::string member;
   WriteKind kind = WriteKind::Assign;
   std::string method;
+  std::string ctor;  // in a constructor: which one (ClassFact::constructors' key)
   SourcePoint loc;
   unsigned order = 0;  // offset inside the method, to compare order of writes
   bool fromRegistration = false;  // the value written is the result of register_*()
@@ -184,6 +186,7 @@ struct HelperCall {
   std::string member;
   std::string method;
   SourcePoint loc;
+  std::string ctor;  // in a constructor: which one
 };
 
 enum class StructFieldUse {
@@ -290,6 +293,15 @@ struct MethodFact {
   std::set<std::string> methodPointerCalls;
 };
 
+// One constructor written in the class (`"<ctor>"` merges them all in
+// `methods`): what runs when an object is built with it.
+struct ConstructorFact {
+  SourcePoint loc;            // its definition when seen, else its declaration
+  bool defined = false;       // a body (or `= default`) was seen
+  std::string delegatesTo;    // key of the constructor it delegates to (`: Net(8)`), if any
+  std::set<std::string> callees;  // own methods its body and initialisers call
+};
+
 // The methods that build or tear down a module rather than run it: the
 // constructor, the destructor, reset() and clone().
 bool isSetupMethod(const std::string &method);
@@ -334,6 +346,8 @@ struct ClassFact {
   std::set<std::string> membersTestedEmpty;
   std::vector<StructFieldFact> structFields;
   std::vector<FlagParamFact> flagParams;
+  // The constructors written in the class, keyed by their declaration's place.
+  std::map<std::string, ConstructorFact> constructors;
 
   const MemberFact *member(const std::string &n) const;
   // Whether code the analysis cannot follow may do anything with the member:
@@ -447,7 +461,8 @@ struct CallSiteFact {
 // step, `backbone->features(x)` in an owner's forward(), `net(x)`).
 struct OutsideCallFact {
   std::string moduleClass;   // key of the class that declares the method called
-  std::string method;        // its name; "forward" for a holder's operator()
+  std::string method;        // its name; "forward" for a holder's operator(); the member's name for a member use
+  bool memberUse = false;    // not a call: a use of the member `method` names (`backbone->features1`)
   std::string callerClass;   // key of the module class whose method makes the call; "" for other code
   std::string callerMethod;  // that method's name ("<ctor>", ...), or the function's qualified name
   bool training = false;     // the calling function calls backward()

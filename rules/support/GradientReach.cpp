@@ -173,7 +173,7 @@ std::vector<std::string> entryPoints(const ClassFact &c) {
 std::set<std::string> trainedMethods(const ModelIndex &index, const std::string &key) {
   std::set<std::string> out;
   for (const OutsideCallFact &call : index.outsideCalls) {
-    if (call.moduleClass != key || isSetupMethod(call.callerMethod)) continue;
+    if (call.moduleClass != key || call.memberUse || isSetupMethod(call.callerMethod)) continue;
     if (call.training || index.trainingCallees.count(call.callerUsr)) {
       out.insert(call.method);
       continue;
@@ -211,6 +211,28 @@ bool holdsRegistered(const ClassFact &owner, const ClassFact &c) {
   return false;
 }
 
+// No construction of `c` is seen (the program builds it in code not
+// analysed and hands it to its owner): every class that holds one keeps it
+// in a registered member and is a model that no other class holds.
+bool heldOnlyByRoots(const ModelIndex &index, const ClassFact &c) {
+  auto holds = [&](const ClassFact &owner, const std::string &cls) {
+    for (const MemberFact &m : owner.members)
+      if (m.moduleClass == cls) return true;
+    for (const auto &[member, elements] : owner.containerElements)
+      if (elements.count(cls)) return true;
+    return false;
+  };
+  bool held = false;
+  for (const auto &[key, owner] : index.classes) {
+    if (!holds(owner, c.name)) continue;
+    if (!owner.allMethodsSeen() || !holdsRegistered(owner, c)) return false;
+    for (const auto &[otherKey, other] : index.classes)
+      if (holds(other, owner.name)) return false;
+    held = true;
+  }
+  return held;
+}
+
 }  // namespace
 
 std::optional<OwnerCalls> ownerOnlyCalls(const ModelIndex &index, const ClassFact &c, const std::string &key) {
@@ -218,12 +240,12 @@ std::optional<OwnerCalls> ownerOnlyCalls(const ModelIndex &index, const ClassFac
   OwnerCalls out;
   for (const OutsideCallFact &call : index.outsideCalls) {
     if (call.moduleClass != key) continue;
-    if (call.method == "forward") return std::nullopt;  // somebody runs it (a shape probe counts too)
+    if (call.method == "forward" && !call.memberUse) return std::nullopt;  // somebody runs it (a shape probe counts too)
     if (isSetupMethod(call.callerMethod)) continue;
-    out.methods.insert(call.method);
+    (call.memberUse ? out.members : out.methods).insert(call.method);
     if (!out.example) out.example = &call;
   }
-  if (out.methods.empty()) return std::nullopt;
+  if (out.methods.empty() && out.members.empty()) return std::nullopt;
   // Every object of the class is built in an owner's set-up and kept in a
   // registered member of that class: no other code holds one.
   bool built = false;
@@ -233,7 +255,7 @@ std::optional<OwnerCalls> ownerOnlyCalls(const ModelIndex &index, const ClassFac
     if (!owner || owner == &c || !owner->allMethodsSeen() || !holdsRegistered(*owner, c)) return std::nullopt;
     built = true;
   }
-  if (!built) return std::nullopt;
+  if (!built && !heldOnlyByRoots(index, c)) return std::nullopt;
   for (const auto &[name, other] : index.classes)
     for (const auto &[member, elements] : other.containerElements)
       if (elements.count(c.name)) return std::nullopt;  // also held in a Sequential, whose forward() runs it

@@ -52,6 +52,7 @@ std::set<std::string> trainedMethods(const ModelIndex &index, const std::string 
 // gradient, and one such call. Nullopt when that cannot be shown.
 struct OwnerCalls {
   std::set<std::string> methods;
+  std::set<std::string> members;  // members that code reaches into past the methods (`backbone->features1`)
   const OutsideCallFact *example = nullptr;
 };
 std::optional<OwnerCalls> ownerOnlyCalls(const ModelIndex &index, const ClassFact &c, const std::string &key);
