@@ -49,7 +49,8 @@ class RegistrationName : public Rule {
  private:
   static std::string problemWith(const RegistrationFact &r) {
     std::string registry = registryOf(r.kind);
-    if (r.name.empty()) return "is given an empty name; LibTorch throws \"" + registry + " name must not be empty\" when the module is built";
+    if (r.name.empty())
+      return "is given an empty name; LibTorch throws \"" + registry + " name must not be empty\" when the module is built";
     if (r.name.find('.') != std::string::npos)
       return "is given the name '" + r.name + "', which holds a dot; LibTorch throws \"" + registry +
              " name must not contain a dot\" when the module is built";
