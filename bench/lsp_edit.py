@@ -40,6 +40,28 @@ def edits_of(text, count):
         yield text
 
 
+def time_edits(client, path, text, edits):
+    """Seconds from each didChange of `edits` appended declarations to that version's diagnostics."""
+    times = []
+    for version, edited in enumerate(edits_of(text, edits), start=2):
+        start = time.monotonic()
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri(path), "version": version},
+                                                 "contentChanges": [{"text": edited}]})
+        # clangd may still publish for an older version; wait for this one
+        # (nnlint publishes no version: its next publication answers the edit).
+        client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] == uri(path)
+                    and m["params"].get("version", version) == version, "diagnostics of version %d" % version)
+        times.append(time.monotonic() - start)
+    return times
+
+
+def stop(client):
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.proc.wait(timeout=60)
+
+
 def time_server(command, path, edits, settle, root, init_options):
     client = Client(command, dict(os.environ))
     client.request("initialize", {"processId": os.getpid(), "rootUri": uri(root), "capabilities": {
@@ -53,20 +75,8 @@ def time_server(command, path, edits, settle, root, init_options):
     client.diagnostics(path)
     opened = time.monotonic() - start
     time.sleep(settle)
-    times = []
-    for version, edited in enumerate(edits_of(text, edits), start=2):
-        start = time.monotonic()
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri(path), "version": version},
-                                                 "contentChanges": [{"text": edited}]})
-        # clangd may still publish for an older version; wait for this one
-        # (nnlint publishes no version: its next publication answers the edit).
-        client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                    and m["params"]["uri"] == uri(path)
-                    and m["params"].get("version", version) == version, "diagnostics of version %d" % version)
-        times.append(time.monotonic() - start)
-    client.request("shutdown", None)
-    client.notify("exit", None)
-    client.proc.wait(timeout=60)
+    times = time_edits(client, path, text, edits)
+    stop(client)
     return opened, times
 
 

@@ -29,7 +29,7 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent / "test" / "lsp"))
-from lsp_edit import edits_of  # noqa: E402
+from lsp_edit import stop, time_edits  # noqa: E402
 from lsp_test import Client, uri  # noqa: E402
 
 FILE_FIELDS = ["half", "repo", "file", "shapes", "clang_wall", "clang_cpu", "clang_rc",
@@ -95,21 +95,11 @@ def lsp_times(command, path, root, edits):
                                                                 "version": 1, "text": text}})
         client.diagnostics(str(path))
         opened = time.monotonic() - start
-        times = []
         # A file whose last line has no newline (`#endif` at the very end)
         # would have the appended declaration on that line.
         base = text if text.endswith("\n") else text + "\n"
-        for version, edited in enumerate(edits_of(base, edits), start=2):
-            start = time.monotonic()
-            client.notify("textDocument/didChange", {"textDocument": {"uri": uri(str(path)), "version": version},
-                                                     "contentChanges": [{"text": edited}]})
-            client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                        and m["params"]["uri"] == uri(str(path))
-                        and m["params"].get("version", version) == version, "diagnostics of version %d" % version)
-            times.append(time.monotonic() - start)
-        client.request("shutdown", None)
-        client.notify("exit", None)
-        client.proc.wait(timeout=60)
+        times = time_edits(client, str(path), base, edits)
+        stop(client)
         return opened, times
     except (SystemExit, subprocess.TimeoutExpired):
         print(f"measure: {command[0]} on {path}: no answer", file=sys.stderr)
