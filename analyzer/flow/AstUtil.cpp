@@ -105,8 +105,9 @@ bool literalFalse(const Expr *e) {
   return false;
 }
 
-std::optional<std::string> literalString(const Expr *e) {
+std::optional<std::string> literalString(const Expr *e, ASTContext *ctx) {
   for (int depth = 0; e && depth < 8; ++depth) {
+    if (ctx && e->getType()->isPointerType()) return e->tryEvaluateString(*ctx);
     e = stripCopies(e);
     if (const auto *s = dyn_cast<StringLiteral>(e))
       return s->getCharByteWidth() == 1 ? std::optional<std::string>(s->getString().str()) : std::nullopt;

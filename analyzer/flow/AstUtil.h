@@ -3,6 +3,7 @@
 
 #include "index/ModelIndex.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -44,7 +45,8 @@ const clang::Expr *constructedFrom(const clang::Expr *e);
 // `e` is the literal `false`, or an optional<bool> made from it.
 bool literalFalse(const clang::Expr *e);
 // The text of the string literal an expression holds: "a", std::string("a").
-std::optional<std::string> literalString(const clang::Expr *e);
+// Given the context, also a constant `const char *` (constexpr, a global).
+std::optional<std::string> literalString(const clang::Expr *e, clang::ASTContext *ctx = nullptr);
 
 // True when the expression creates a tensor that requires grad:
 // torch::requires_grad(), .requires_grad(true), .requires_grad_(), .set_requires_grad(true).

@@ -1,5 +1,7 @@
 #include "flow/RegistrationNames.h"
 
+#include "flow/AstUtil.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -9,31 +11,14 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-// `"fc"`, `std::string("fc")`, a constexpr `const char*`: the characters, or nothing.
-std::optional<std::string> constantString(const Expr *e, ASTContext &ctx) {
-  while (true) {
-    if (e->getType()->isPointerType()) return e->tryEvaluateString(ctx);
-    e = e->IgnoreImplicit()->IgnoreParens();
-    if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(e)) {
-      e = cast->getSubExpr();
-      continue;
-    }
-    // std::string's construction from one `const char*`.
-    const auto *construct = dyn_cast<CXXConstructExpr>(e);
-    if (!construct || construct->getNumArgs() == 0) return std::nullopt;
-    e = construct->getArg(0);
-  }
-}
-
 // Inside a loop or a lambda of its function: it may run more than once, or never.
 bool mayRunRepeatedly(const Stmt *s, ASTContext &ctx) {
   DynTypedNodeList parents = ctx.getParents(*s);
   while (!parents.empty()) {
     const DynTypedNode &p = parents[0];
     if (p.get<FunctionDecl>()) return false;
-    if (const Stmt *ps = p.get<Stmt>()) {
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(ps)) return true;
-    }
+    if (const Stmt *ps = p.get<Stmt>(); ps && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(ps))
+      return true;
     parents = ctx.getParents(p);
   }
   return true;  // no enclosing function seen (a default member initialiser): not judged here
@@ -46,7 +31,7 @@ std::optional<std::string> constantRegistrationName(const CallExpr *call, ASTCon
   if (!member || call->getNumArgs() == 0) return std::nullopt;
   if (!isa<CXXThisExpr>(member->getImplicitObjectArgument()->IgnoreParenImpCasts())) return std::nullopt;
   if (mayRunRepeatedly(call, ctx)) return std::nullopt;
-  return constantString(call->getArg(0), ctx);
+  return literalString(call->getArg(0), &ctx);
 }
 
 void markRegistrationNameClashes(std::vector<RegistrationFact> &registrations,
