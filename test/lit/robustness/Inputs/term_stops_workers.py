@@ -1,5 +1,8 @@
-"""Starts a command, waits until it has worker processes, sends it SIGTERM, and
-fails if any worker is still running 30 seconds later."""
+"""Starts a command, waits until it has started WORKERS worker processes, sends
+it SIGTERM, and fails if any worker is still running 30 seconds later.
+
+    term_stops_workers.py WORKERS COMMAND...
+"""
 import os
 import signal
 import subprocess
@@ -26,11 +29,14 @@ def running(pid):
         return False
 
 
-proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+wanted = int(sys.argv[1])
+proc = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 deadline = time.time() + 60
+# Workers start one after the other: gather every one seen until all have
+# started (one may already have finished by then).
 workers = []
-while not workers and time.time() < deadline and proc.poll() is None:
-    workers = children(proc.pid)
+while len(workers) < wanted and time.time() < deadline and proc.poll() is None:
+    workers += [w for w in children(proc.pid) if w not in workers]
     time.sleep(0.05)
 if not workers:
     sys.exit("no worker process appeared")
