@@ -9,6 +9,9 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
+#include <tuple>
+
 using namespace clang;
 
 namespace nnlint {
@@ -304,6 +307,11 @@ std::vector<ForwardCallFact> forwardCallsReachingBackward(const FunctionDecl *fd
     }
     out.push_back(std::move(f));
   }
+  // In the order of the source, not of the calls' addresses: the same text
+  // must give the same index in every process (lsp/ParseHost compares them).
+  std::stable_sort(out.begin(), out.end(), [](const ForwardCallFact &a, const ForwardCallFact &b) {
+    return std::tie(a.loc, a.backwardLoc) < std::tie(b.loc, b.backwardLoc);
+  });
   return out;
 }
 

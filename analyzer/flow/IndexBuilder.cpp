@@ -745,6 +745,13 @@ class Collector : public RecursiveASTVisitor<Collector> {
     bool otherOverload = false;
     if (md && isModuleClass(md->getParent())) {
       auto it = index_.classes.find(classKey(md->getParent()));
+      // A class from a part this walk leaves out (WarmSession's block): its
+      // out-of-line members here add to its facts as they would in one walk.
+      if (const CXXRecordDecl *def = md->getParent()->getDefinition();
+          it == index_.classes.end() && def && !filter_.isLibrary(sm_, def->getLocation())) {
+        VisitCXXRecordDecl(const_cast<CXXRecordDecl *>(def));
+        it = index_.classes.find(classKey(md->getParent()));
+      }
       if (it != index_.classes.end()) {
         cls = &it->second;
         MethodFact &m = cls->methods[methodName(fd)];
@@ -868,7 +875,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
 }  // namespace
 
 ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled,
-                      llvm::ArrayRef<const TranslationUnitDecl *> takenBack) {
+                      llvm::ArrayRef<const TranslationUnitDecl *> leftOut) {
   ModelIndex index;
   Collector collector(ctx, filter, index);
   TranslationUnitDecl *tu = ctx.getTranslationUnitDecl();
@@ -886,7 +893,7 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
   // a PCH's declarations hang under the first.
   std::vector<TranslationUnitDecl *> parts;
   for (TranslationUnitDecl *part = tu; part; part = part->getPreviousDecl())
-    if (!llvm::is_contained(takenBack, part)) parts.push_back(part);
+    if (!llvm::is_contained(leftOut, part)) parts.push_back(part);
   std::reverse(parts.begin(), parts.end());
   for (TranslationUnitDecl *part : parts) {
     if (walkPrecompiled) addUserDecls(part->decls());

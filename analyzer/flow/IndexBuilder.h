@@ -11,9 +11,10 @@ namespace nnlint {
 
 // `walkPrecompiled`: also walk the declarations that come from a PCH (false
 // when it holds only library headers: reading them all costs more than the
-// rest of the file). `takenBack`: parts of an interpreter's translation unit
-// (parse/WarmSession) that were parsed and taken back.
+// rest of the file). `leftOut`: parts of an interpreter's translation unit
+// (parse/WarmSession) not to walk: those taken back, and those whose facts
+// the caller has already (the include block's).
 ModelIndex buildIndex(clang::ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled = true,
-                      llvm::ArrayRef<const clang::TranslationUnitDecl *> takenBack = {});
+                      llvm::ArrayRef<const clang::TranslationUnitDecl *> leftOut = {});
 
 }  // namespace nnlint

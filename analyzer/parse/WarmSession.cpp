@@ -55,12 +55,16 @@ bool hasDirectives(llvm::StringRef text) {
   return false;
 }
 
-WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, bool pchHoldsUserCode,
-                         std::vector<SourceInput> userHeaders)
+WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, std::vector<SourceInput> userHeaders,
+                         ModelIndex blockIndex)
     : interpreter_(std::move(interpreter)),
-      pchHoldsUserCode_(pchHoldsUserCode),
       userHeaders_(std::move(userHeaders)),
-      counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {}
+      blockIndex_(std::move(blockIndex)),
+      counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {
+  for (TranslationUnitDecl *part = interpreter_->getASTContext().getTranslationUnitDecl(); part;
+       part = part->getPreviousDecl())
+    leftOut_.push_back(part);
+}
 WarmSession::~WarmSession() = default;
 
 llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector<std::string> &args,
@@ -107,14 +111,14 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   // The user's headers the block read, through the PCH or the tail: the
   // session keeps them as they are now.
   std::vector<SourceInput> userHeaders = userInputs(*(*interpreter)->getCompilerInstance(), filter, pchHoldsUserCode);
-  // Each index walks the block's declarations, which the first walk reads
-  // out of the PCH (tens of milliseconds): once here, not in every fork.
-  if (pchHoldsUserCode) {
-    llvm::thread walk(std::optional<unsigned>(kParseStackBytes),
-                      [&] { buildIndex((*interpreter)->getASTContext(), filter, true); });
-    walk.join();
-  }
-  return std::unique_ptr<WarmSession>(new WarmSession(std::move(*interpreter), pchHoldsUserCode, std::move(userHeaders)));
+  // The block's facts do not change from edit to edit: walked once here, not
+  // in every fork (a vendored header-only library's bodies take seconds).
+  ModelIndex blockIndex;
+  llvm::thread walk(std::optional<unsigned>(kParseStackBytes),
+                    [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode); });
+  walk.join();
+  return std::unique_ptr<WarmSession>(
+      new WarmSession(std::move(*interpreter), std::move(userHeaders), std::move(blockIndex)));
 }
 
 bool WarmSession::userHeadersUnchanged() const {
@@ -153,7 +157,8 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     result.emplace();
     result->file = file;
     result->ok = true;
-    result->index = buildIndex(ctx, filter, pchHoldsUserCode_, takenBack_);
+    result->index = blockIndex_;
+    result->index.merge(buildIndex(ctx, filter, false, leftOut_));
     result->inputs = userHeaders_;
     canWarmUp = canDetach(part);
   });
@@ -184,7 +189,7 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
       llvm::consumeError(empty.takeError());
       return;
     }
-    takenBack_.insert(takenBack_.end(), {part, empty->TUPart});
+    leftOut_.insert(leftOut_.end(), {part, empty->TUPart});
     detachPart(part);
     // An unnamed declaration (an anonymous namespace, enum or struct) goes
     // after detachPart, which needs the anonymous namespaces.

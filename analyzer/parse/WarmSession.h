@@ -33,7 +33,7 @@ class WarmSession {
   // adjustArguments, with -include-pch) whose include block ends with the
   // directives `tail` (those the PCH does not hold); an error when Clang
   // cannot be set up with them. `pchHoldsUserCode`: the PCH holds user
-  // headers, whose declarations each index walks.
+  // headers, whose declarations the index of the block walks.
   static llvm::Expected<std::unique_ptr<WarmSession>> open(const std::vector<std::string> &args,
                                                            const std::string &tail, const SourceFilter &filter,
                                                            bool pchHoldsUserCode);
@@ -63,18 +63,21 @@ class WarmSession {
   bool userHeadersUnchanged() const;
 
  private:
-  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, bool pchHoldsUserCode,
-              std::vector<SourceInput> userHeaders);
+  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, std::vector<SourceInput> userHeaders,
+              ModelIndex blockIndex);
   clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
 
   std::unique_ptr<clang::Interpreter> interpreter_;
-  bool pchHoldsUserCode_;
   std::vector<SourceInput> userHeaders_;
+  // The facts of the block's declarations (the PCH's user headers and the
+  // tail), walked once when the session opens: each index walks only the
+  // file's own part and adds these.
+  ModelIndex blockIndex_;
   unsigned counterAfterBlock_;
   bool warm_ = false;
-  // Parts taken back stay in the translation unit's chain of parts; the
-  // index must not walk them.
-  std::vector<const clang::TranslationUnitDecl *> takenBack_;
+  // The parts each index leaves out: the block's, and those taken back
+  // (which stay in the translation unit's chain of parts).
+  std::vector<const clang::TranslationUnitDecl *> leftOut_;
 };
 
 }  // namespace nnlint

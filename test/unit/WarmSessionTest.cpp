@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -206,5 +207,66 @@ TEST(WarmSession, UserHeadersInTheBlock) {
     llvm::raw_fd_ostream(header, ec) << "struct Net { int forward(); int other(); };\n";
   }
   EXPECT_FALSE(session->userHeadersUnchanged());
+  llvm::sys::fs::remove(header);
+}
+
+// The block's facts are walked once, when the session opens; each index
+// walks only the file's part and adds them. A class of the block whose
+// members the file defines is judged whole: the file's registrations count.
+TEST(WarmSession, BlockFactsAndTheFilesOwn) {
+  llvm::SmallString<128> header;
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-user", "h", fd, header));
+  llvm::raw_fd_ostream(fd, /*shouldClose=*/true)
+      << "#include <torch/torch.h>\n"
+         "struct NetImpl : torch::nn::Module {\n"
+         "  NetImpl();\n"
+         "  torch::Tensor forward(torch::Tensor x);\n"
+         "  torch::nn::Linear a{nullptr}, b{nullptr};\n"
+         "};\n"
+         "struct HeadImpl : torch::nn::Module {\n"
+         "  HeadImpl() { fc = register_module(\"fc\", torch::nn::Linear(4, 4)); }\n"
+         "  torch::nn::Linear fc{nullptr};\n"
+         "};\n";
+  std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR,
+                                   "-isystem", NNLINT_STUB_INCLUDE, "-include", std::string(header), kFile,
+                                   "-fsyntax-only"};
+  auto opened = WarmSession::open(args, "", SourceFilter(), /*pchHoldsUserCode=*/true);
+  ASSERT_TRUE(bool(opened)) << llvm::toString(opened.takeError());
+  std::unique_ptr<WarmSession> session = std::move(*opened);
+  std::string text =
+      "NetImpl::NetImpl() { a = register_module(\"a\", torch::nn::Linear(4, 4)); }\n"
+      "torch::Tensor NetImpl::forward(torch::Tensor x) { return a(x); }\n";
+  auto registered = [](const ClassFact &c) {
+    std::set<std::string> out;
+    for (const RegistrationFact &r : c.registrations) out.insert(r.member);
+    return out;
+  };
+  for (bool warmedUp : {false, true}) {
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      SourceFilter filter;
+      bool canWarmUp = false;
+      std::optional<FileResult> result = session->index(kFile, text, filter, canWarmUp);
+      if (!result) ::_exit(2);
+      auto named = [&](const std::string &name) {
+        auto it = result->index.classes.begin();
+        while (it != result->index.classes.end() && it->second.name != name) ++it;
+        return it;
+      };
+      auto net = named("NetImpl"), head = named("HeadImpl");
+      if (net == result->index.classes.end() || head == result->index.classes.end()) ::_exit(3);
+      if (net->second.members.size() != 2 || registered(net->second) != std::set<std::string>{"a"}) ::_exit(4);
+      if (!net->second.methods["forward"].defined || net->second.methods["forward"].membersUsed.count("a") == 0)
+        ::_exit(5);
+      ::_exit(registered(head->second) == std::set<std::string>{"fc"} ? 0 : 6);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status)) << warmedUp;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << warmedUp << ": 2 no index, 3 a class missing, 4 NetImpl's members, "
+                                         "5 its forward, 6 HeadImpl's registrations";
+    if (!warmedUp) ASSERT_TRUE(session->warmUp(kFile, text));
+  }
   llvm::sys::fs::remove(header);
 }
