@@ -7,6 +7,7 @@
 #include "lsp/ParseHost.h"
 #include "lsp/Transport.h"
 #include "lsp/Worker.h"
+#include "project/Analyzer.h"
 
 #include "llvm/Support/Path.h"
 
@@ -51,8 +52,12 @@ Json diagnostics(AnalysisResult result, const Document &doc, const ServerOptions
 }
 
 // Runs in the worker process: the diagnostics of one analysis, with those of
-// the open file's own classes first when other files must be parsed.
-std::string diagnose(const Document &doc, const ServerOptions &opts, const ParseHost &host, const Worker::Send &early) {
+// the open file's own classes first when other files must be parsed; last,
+// {"diagnostics": by file, "lendersMissing": [files]}. The project's files
+// whose facts are not cached are left to the lending worker, but those it has
+// parsed since the last change (`lent`): their facts could not be kept.
+std::string diagnose(const Document &doc, const ServerOptions &opts, const ParseHost &host,
+                     const std::set<std::string> &lent, const Worker::Send &early) {
   // A test hook: a worker that dies, as one would on a crash in Clang.
   if (const char *crash = std::getenv("NNLINT_LSP_TEST_CRASH"); crash && *crash && llvm::StringRef(doc.path).ends_with(crash))
     ::kill(::getpid(), SIGKILL);
@@ -60,7 +65,11 @@ std::string diagnose(const Document &doc, const ServerOptions &opts, const Parse
   analyzer.unsaved[doc.path] = doc.text;
   analyzer.warm = [&](const WarmRequest &request) { return host.parse(request); };
   analyzer.firstPass = [&](const AnalysisResult &first) { early(toText(diagnostics(first, doc, opts))); };
-  return toText(diagnostics(analyze({doc.path}, opts.rules, analyzer), doc, opts));
+  analyzer.lendersInBackground = true;
+  analyzer.lendInForeground = lent;
+  AnalysisResult result = analyze({doc.path}, opts.rules, analyzer);
+  std::vector<std::string> missing = result.lendersMissing;
+  return toText(Json{{"diagnostics", diagnostics(std::move(result), doc, opts)}, {"lendersMissing", missing}});
 }
 
 class Server {
@@ -71,7 +80,7 @@ class Server {
     for (;;) {
       startDue();
       std::string body;
-      switch (transport_.read(waitMs(), body, worker_.fd())) {
+      switch (transport_.read(waitMs(), body, {worker_.fd(), lending_.fd()})) {
         case Transport::Status::Message:
           handle(body);
           if (exitCode_ >= 0) return exitCode_;
@@ -81,9 +90,12 @@ class Server {
         case Transport::Status::Wake: {
           std::vector<std::string> early;
           std::optional<std::string> result;
-          bool ended = worker_.poll(early, result);
-          for (const std::string &text : early) publishEarly(text);
-          if (ended) finish(result);
+          if (worker_.readable()) {
+            bool ended = worker_.poll(early, result);
+            for (const std::string &text : early) publishEarly(text);
+            if (ended) finish(result);
+          }
+          if (lending_.readable() && lending_.poll(early, result)) lent();
           break;
         }
         case Transport::Status::Timeout:
@@ -115,7 +127,7 @@ class Server {
     if (doc == docs_.end()) return;
     const Document &d = doc->second;
     if (opts_.warmParse) host_.ensureRunning();  // without it, the worker parses the file itself
-    if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, host_, early); })) {
+    if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, host_, lent_, early); })) {
       analysing_ = uri;
     } else {
       logMessage(1, "nnlint: cannot start a process to analyse " + d.path);
@@ -128,7 +140,15 @@ class Server {
     analysing_.clear();
     auto doc = docs_.find(uri);
     if (doc == docs_.end()) return;
-    std::optional<Json> byFile = got ? byFileOf(*got) : std::nullopt;
+    std::optional<Json> final = got ? byFileOf(*got) : std::nullopt;
+    std::optional<Json> byFile;
+    if (const Json *d = final ? objectField(*final, "diagnostics") : nullptr) byFile = *d;
+    if (const Json *missing = final ? arrayField(*final, "lendersMissing") : nullptr; missing && !missing->empty()) {
+      for (const Json &file : *missing)
+        if (file.is_string()) toLend_.insert(file.get<std::string>());
+      waitingForLenders_.insert(uri);
+      startLending();
+    }
     if (!byFile) {
       logMessage(1, "nnlint: the analysis of " + doc->second.path + " crashed; its diagnostics are those of the last good run");
       Json start{{"line", 0}, {"character", 0}};
@@ -141,6 +161,35 @@ class Server {
     for (const std::string &old : published_[uri])
       if (!now.count(old)) publish(old, Json::array());
     published_[uri] = std::move(now);
+  }
+
+  // Parses the files that analyses found no facts of, in a process that no
+  // edit stops: typing faster than they parse would otherwise parse them
+  // again and again, each time on a core the edits need.
+  void startLending() {
+    if (lending_.running() || toLend_.empty()) return;
+    std::vector<std::string> files(toLend_.begin(), toLend_.end());
+    AnalyzerOptions analyzer = opts_.analyzer;
+    for (const auto &[uri, doc] : docs_) analyzer.unsaved[doc.path] = doc.text;
+    if (lending_.start([files, analyzer](const Worker::Send &) {
+          indexLenders(files, analyzer);
+          return std::string();
+        })) {
+      lendingFiles_ = std::move(files);
+      toLend_.clear();
+    }
+  }
+
+  // The lending worker ended: the analyses that waited for it run again.
+  void lent() {
+    for (const std::string &file : lendingFiles_) {
+      lent_.insert(file);
+      toLend_.erase(file);  // asked for again by the analyses that ran meanwhile
+    }
+    lendingFiles_.clear();
+    for (const std::string &uri : waitingForLenders_) schedule(uri, 0);
+    waitingForLenders_.clear();
+    startLending();
   }
 
   // Findings that the rest of the analysis cannot take back: shown at once.
@@ -245,6 +294,7 @@ class Server {
       d.text = stringField(*doc, "text").value_or("");
       d.cpp = !d.path.empty() && isCppFile(d.path, stringField(*doc, "languageId").value_or("")) && inWorkspace(d.path);
       docs_[uri] = std::move(d);
+      lent_.clear();  // a change: the facts of what was lent may be kept again
       schedule(uri, 0);
     } else if (method == "textDocument/didChange") {
       auto it = docs_.find(uri);
@@ -252,11 +302,13 @@ class Server {
       if (it == docs_.end() || !changes || changes->empty()) return;
       // Full synchronisation: the last change holds the whole text.
       if (auto text = stringField(changes->back(), "text")) it->second.text = *text;
+      lent_.clear();
       schedule(uri, opts_.debounceMs);
     } else if (method == "textDocument/didSave") {
       auto it = docs_.find(uri);
       if (it == docs_.end()) return;
       if (auto text = stringField(params, "text")) it->second.text = *text;
+      lent_.clear();
       schedule(uri, 0);
     } else if (method == "textDocument/didClose") {
       stopAnalysing(uri);
@@ -329,6 +381,11 @@ class Server {
   ParseHost host_;  // before worker_: a worker is stopped before the host it asks
   Worker worker_;
   std::string analysing_;  // the uri the worker analyses
+  Worker lending_;         // parses the files of toLend_ (startLending)
+  std::vector<std::string> lendingFiles_;
+  std::set<std::string> toLend_;             // files analyses found no facts of
+  std::set<std::string> lent_;               // files lending_ parsed since the last change
+  std::set<std::string> waitingForLenders_;  // documents to analyse again when lending_ ends
   bool shutdown_ = false;
   int exitCode_ = -1;
 };

@@ -1,5 +1,6 @@
 #include "lsp/Transport.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <cerrno>
@@ -33,7 +34,8 @@ bool Transport::takeMessage(std::string &body) {
   }
 }
 
-Transport::Status Transport::read(int timeoutMs, std::string &body, int wakeFd) {
+Transport::Status Transport::read(int timeoutMs, std::string &body, std::vector<int> wakeFds) {
+  llvm::erase(wakeFds, -1);
   using Clock = std::chrono::steady_clock;
   auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
   char chunk[1 << 16];
@@ -44,8 +46,9 @@ Transport::Status Transport::read(int timeoutMs, std::string &body, int wakeFd) 
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       wait = left > 0 ? static_cast<int>(left) : 0;
     }
-    pollfd p[2] = {{in_, POLLIN, 0}, {wakeFd, POLLIN, 0}};
-    int ready = ::poll(p, wakeFd >= 0 ? 2 : 1, wait);
+    std::vector<pollfd> p = {{in_, POLLIN, 0}};
+    for (int fd : wakeFds) p.push_back({fd, POLLIN, 0});
+    int ready = ::poll(p.data(), p.size(), wait);
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) return Status::Closed;
     if (ready == 0) return Status::Timeout;

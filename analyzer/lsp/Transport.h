@@ -6,6 +6,7 @@
 #include "lsp/JsonFields.h"
 
 #include <string>
+#include <vector>
 
 namespace nnlint::lsp {
 
@@ -15,8 +16,8 @@ class Transport {
 
   enum class Status { Message, Timeout, Closed, Wake };
   // The next message's body; waits at most `timeoutMs` (-1: for ever), and
-  // returns Wake when `wakeFd` (if not -1) becomes readable first.
-  Status read(int timeoutMs, std::string &body, int wakeFd = -1);
+  // returns Wake when one of `wakeFds` (-1: none) becomes readable first.
+  Status read(int timeoutMs, std::string &body, std::vector<int> wakeFds = {});
   void send(const Json &message);
 
  private:

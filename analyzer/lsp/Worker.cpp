@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,6 +48,11 @@ bool Worker::start(const std::function<std::string(const Send &early)> &work) {
   received_.clear();
   final_.reset();
   return true;
+}
+
+bool Worker::readable() const {
+  pollfd p{fd_, POLLIN, 0};
+  return running() && ::poll(&p, 1, 0) > 0;
 }
 
 bool Worker::poll(std::vector<std::string> &early, std::optional<std::string> &result) {

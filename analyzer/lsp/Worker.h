@@ -26,6 +26,8 @@ class Worker {
   bool running() const { return pid_ > 0; }
   // Readable when the worker has sent something or ended; -1 when none runs.
   int fd() const { return fd_; }
+  // Whether poll() would find something now.
+  bool readable() const;
   // Reads what is there, with the early results complete so far in `early`;
   // true once the worker has ended, with `result` its text, or empty when it
   // died before sending all of it.

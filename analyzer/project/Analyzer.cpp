@@ -4,6 +4,7 @@
 #include "base/Version.h"
 #include "cache/ParallelIndex.h"
 #include "cache/ProjectIndex.h"
+#include "parse/FileStore.h"
 #include "parse/Frontend.h"
 #include "project/CompileCommands.h"
 #include "project/Contributors.h"
@@ -67,20 +68,49 @@ std::vector<std::string> databaseSources(const std::string &buildDir, std::strin
   return commands.databaseFiles("");
 }
 
-AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
-                       const AnalyzerOptions &opts) {
-  AnalysisResult result;
+namespace {
+
+// How a run parses, or a tool error.
+std::optional<ParseOptions> parseOptions(const AnalyzerOptions &opts, std::vector<ToolError> &errors) {
   ParseOptions parse;
   parse.resourceDir = findResourceDir();
   parse.skipLibraryBodies = opts.skipLibraryBodies;
   parse.unsaved = opts.unsaved;
   parse.warm = opts.warm;
   if (parse.resourceDir.empty()) {
-    result.errors.push_back({"nnlint", "cannot find Clang's builtin headers (stddef.h); set NNLINT_RESOURCE_DIR "
-                                       "to e.g. /usr/lib/llvm-19/lib/clang/19"});
-    return result;
+    errors.push_back({"nnlint", "cannot find Clang's builtin headers (stddef.h); set NNLINT_RESOURCE_DIR "
+                                "to e.g. /usr/lib/llvm-19/lib/clang/19"});
+    return std::nullopt;
   }
   parse.clangPath = clangNextTo(parse.resourceDir);
+  return parse;
+}
+
+}  // namespace
+
+void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts) {
+  std::vector<ToolError> errors;
+  std::optional<ParseOptions> parse = parseOptions(opts, errors);
+  CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
+  if (!parse || !commands.load().empty()) return;
+  std::vector<clang::tooling::CompileCommand> cmds;
+  for (const std::string &file : files) {
+    clang::tooling::CompileCommand cmd;
+    std::string ignored;
+    if (checkSourceFile(file).empty() && commands.commandFor(file, cmd, ignored)) cmds.push_back(std::move(cmd));
+  }
+  SpeedOptions speed = opts.speed;
+  speed.jobs = 1;  // the other core answers the edits meanwhile
+  speed.lendersOnly = true;
+  indexWithFacts(cmds, *parse, SourceFilter(), speed);
+}
+
+AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
+                       const AnalyzerOptions &opts) {
+  AnalysisResult result;
+  std::optional<ParseOptions> parsing = parseOptions(opts, result.errors);
+  if (!parsing) return result;
+  const ParseOptions &parse = *parsing;
   CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
   if (std::string err = commands.load(); !err.empty()) {
     result.errors.push_back({opts.buildDir, err});
@@ -170,6 +200,8 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     return judged;
   };
 
+  std::set<std::string> waiting;     // headers of classes that missing lenders can add to
+  std::vector<std::string> missing;  // lenders left to indexLenders()
   if (!others.empty()) {
     std::set<std::string> classHeaders, reached;
     for (const FileResult &r : parsed)
@@ -177,6 +209,16 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     for (size_t k : filesReaching(others, classHeaders, filter, opts.firstPass ? &reached : nullptr))
       cmds.push_back(others[k]);
     std::vector<clang::tooling::CompileCommand> lenders(cmds.begin() + namedCommands, cmds.end());
+    if (opts.lendersInBackground && speed.useCache) {
+      // Lenders not cached are left to indexLenders(); the classes they can add to wait for them.
+      FactsCache facts(speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir);
+      std::vector<clang::tooling::CompileCommand> now, later;
+      for (clang::tooling::CompileCommand &cmd : lenders)
+        (opts.lendInForeground.count(sourcePath(cmd)) || facts.lookup(cmd, parse) ? now : later).push_back(cmd);
+      filesReaching(later, classHeaders, filter, &waiting);
+      for (const clang::tooling::CompileCommand &cmd : later) missing.push_back(sourcePath(cmd));
+      lenders = std::move(now);
+    }
     // While the lenders are parsed, the classes none of them can add to are already judged.
     std::function<void()> first;
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
@@ -184,7 +226,9 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first))
       parsed.push_back(std::move(r));
   }
-  return judge({});
+  AnalysisResult judged = judge(waiting);
+  judged.lendersMissing = std::move(missing);
+  return judged;
 }
 
 }  // namespace nnlint

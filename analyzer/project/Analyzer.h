@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ namespace nnlint {
 struct AnalysisResult {
   std::vector<Finding> findings;  // sorted
   std::vector<ToolError> errors;  // one per file that could not be analysed
+  // With AnalyzerOptions::lendersInBackground: the project's files whose facts
+  // were missing and not parsed (the classes they add to were not judged).
+  std::vector<std::string> lendersMissing;
 };
 
 struct AnalyzerOptions {
@@ -30,10 +34,19 @@ struct AnalyzerOptions {
   // Called, when other files of the project must be parsed to judge the
   // classes they add to, with the findings that those files cannot change.
   std::function<void(const AnalysisResult &)> firstPass;
+  // The editor's: those other files are not parsed when their facts are not
+  // cached, but named in AnalysisResult::lendersMissing for indexLenders() to
+  // parse away from the edits -- except the files in `lendInForeground`.
+  bool lendersInBackground = false;
+  std::set<std::string> lendInForeground;
 };
 
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
                        const AnalyzerOptions &opts);
+
+// Parses the files (AnalysisResult::lendersMissing) into the facts cache, for
+// a later analyze() to read; one job at a time.
+void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts);
 
 // Every source file of the compilation database in `buildDir` (-p), or none
 // with `error` set.
