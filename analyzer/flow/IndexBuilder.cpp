@@ -672,6 +672,27 @@ class Collector : public RecursiveASTVisitor<Collector> {
       BodyWalker(ctx_, filter_, fd, nullptr, index_.helpers[usrOf(fd)], callees_).run();
   }
 
+  // A template's own body summarised as nothing (no module registered,
+  // returned or lost) and named by no call here: a call from outside the
+  // template names one of its instantiations, summarised apart, so the entry
+  // is never read. A header-only library's templates are thousands of them,
+  // carried by every file's facts.
+  void dropUnusedTemplateSummaries() {
+    std::set<std::string> named(index_.trainingCallees.begin(), index_.trainingCallees.end());
+    for (const auto &[key, c] : index_.classes) {
+      for (const HelperCall &call : c.helperCalls) named.insert(call.helper);
+      for (const WriteFact &w : c.writes) named.insert(w.fromHelpers.begin(), w.fromHelpers.end());
+    }
+    for (const auto &[usr, h] : index_.helpers) named.insert(h.returnsVia.begin(), h.returnsVia.end());
+    for (const std::string &usr : templatePatterns_) {
+      auto it = index_.helpers.find(usr);
+      if (it == index_.helpers.end() || named.count(usr)) continue;
+      const HelperSummary &h = it->second;
+      if (h.registers.empty() && h.opaque.empty() && h.returns == ReturnedModule::None && h.returnsVia.empty())
+        index_.helpers.erase(it);
+    }
+  }
+
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool TraverseDecl(Decl *d) {
@@ -770,7 +791,9 @@ class Collector : public RecursiveASTVisitor<Collector> {
         }
       }
     }
-    HelperSummary &summary = index_.helpers[usrOf(fd->getCanonicalDecl())];
+    std::string usr = usrOf(fd->getCanonicalDecl());
+    if (fd->isTemplated()) templatePatterns_.insert(usr);
+    HelperSummary &summary = index_.helpers[usr];
     BodyWalker(ctx_, filter_, fd, cls, summary, callees_).run();
     recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
     recordOutsideMemberUses(fd, index_);
@@ -870,6 +893,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
   const SourceFilter &filter_;
   ModelIndex &index_;
   HelperCallees callees_;
+  std::set<std::string> templatePatterns_;  // USRs of the templates' own bodies walked
 };
 
 }  // namespace
@@ -910,6 +934,7 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
       for (Decl *d : part->noload_decls()) collector.TraverseDecl(d);
   }
   collector.summariseUnvisited();
+  collector.dropUnusedTemplateSummaries();
   ctx.setTraversalScope(before);  // the clang-tidy plugin's other checks traverse the same context
   return index;
 }
