@@ -8,6 +8,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -96,21 +98,44 @@ class CallbackConsumer : public ASTConsumer {
   AstConsumer consumer_;
 };
 
+// Fails the parse when the first `#undef` of one of `names` finds it
+// defined (PchUse::undefined).
+class UndefinedCheck : public PPCallbacks {
+ public:
+  UndefinedCheck(DiagnosticsEngine &diags, const std::vector<std::string> &names)
+      : diags_(diags), names_(names.begin(), names.end()) {}
+
+  void MacroUndefined(const Token &name, const MacroDefinition &def, const MacroDirective *) override {
+    const IdentifierInfo *id = name.getIdentifierInfo();
+    if (!id || !names_.erase(id->getName().str()) || !def) return;
+    diags_.Report(name.getLocation(), diags_.getCustomDiagID(DiagnosticsEngine::Error,
+                                                             "the precompiled block defines the macro this #undef "
+                                                             "removes; it cannot stand for the lines after it"));
+  }
+
+ private:
+  DiagnosticsEngine &diags_;
+  std::set<std::string> names_;
+};
+
 class CallbackAction : public ASTFrontendAction {
  public:
-  CallbackAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, const ErrorPlaces &errors,
+  CallbackAction(const ParseOptions &opts, const SourceFilter &filter, const PchUse *pch, const ErrorPlaces &errors,
                  AstConsumer consumer)
-      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), consumer_(consumer) {}
+      : opts_(opts), filter_(filter), pch_(pch), errors_(errors), consumer_(consumer) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
-    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled_, errors_, consumer_);
+    if (pch_ && !pch_->undefined.empty())
+      ci.getPreprocessor().addPPCallbacks(std::make_unique<UndefinedCheck>(ci.getDiagnostics(), pch_->undefined));
+    bool walkPrecompiled = !pch_ || pch_->holdsUserCode;
+    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled, errors_, consumer_);
   }
 
  private:
   const ParseOptions &opts_;
   const SourceFilter &filter_;
-  bool walkPrecompiled_;
+  const PchUse *pch_;
   const ErrorPlaces &errors_;
   AstConsumer consumer_;
 };
@@ -173,9 +198,8 @@ ParseStatus parseFile(const tooling::CompileCommand &cmd, const ParseOptions &op
   fs->setCurrentWorkingDirectory(cmd.Directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   ErrorPlaces errors;
-  bool walkPrecompiled = !pch || pch->holdsUserCode;
   tooling::ToolInvocation invocation(
-      args, std::make_unique<CallbackAction>(opts, filter, walkPrecompiled, errors, consumer), files.get());
+      args, std::make_unique<CallbackAction>(opts, filter, pch, errors, consumer), files.get());
   invocation.setDiagnosticConsumer(&errors);
   ParseStatus status;
   status.ran = invocation.run();

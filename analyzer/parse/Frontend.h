@@ -48,6 +48,10 @@ struct PchUse {
   std::string blankedText;
   std::string textHash;  // hashText of the text blankedText was made from: what the parse reads
   bool holdsUserCode = true;  // the index must walk the declarations the PCH holds
+  // Macros whose first `#undef` in the parse must find them undefined: the
+  // PCH stands for lines of a header that come after such an #undef
+  // (PchLead.h). One that is defined fails the parse.
+  std::vector<std::string> undefined;
 };
 
 class ErrorPlaces;  // parse/ErrorPlaces.h
