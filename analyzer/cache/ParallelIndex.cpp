@@ -71,6 +71,7 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
       }
       if (job.lendsOnly && fast.missingInclude) {
         logPath("error-with-block", file);
+        fast.blockError = true;
         return fast;
       }
       // Errors are only ever reported from a plain parse. When that one

@@ -74,6 +74,7 @@ struct ParseStatus {
   std::string firstError;
   SourcePoint firstErrorLoc;
   bool missingInclude = false;  // an #include was not found
+  std::vector<std::string> absentFiles;  // FileResult::absentFiles
 };
 
 // Parses the command's file (its editor buffer, if any), with the block
