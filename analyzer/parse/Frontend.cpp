@@ -150,7 +150,8 @@ class MissingIncludes : public PPCallbacks {
           add(llvm::sys::path::parent_path(includer->getName()));
     const HeaderSearchOptions &search = ci_.getHeaderSearchOpts();
     for (const HeaderSearchOptions::Entry &entry : search.UserEntries) {
-      if (entry.IsFramework || llvm::sys::fs::is_regular_file(entry.Path)) known_ = false;
+      llvm::ErrorOr<llvm::vfs::Status> st = fs.status(entry.Path);  // a header map is a file
+      if (entry.IsFramework || (st && st->isRegularFile())) known_ = false;
       add(entry.Path);
       if (!entry.IgnoreSysRoot && !search.Sysroot.empty() && search.Sysroot != "/")
         add(search.Sysroot + entry.Path);
