@@ -63,7 +63,7 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
       built = !pch.path.empty();
     }
     if (!pch.path.empty()) {
-      PchUse use{pch.path, job.pch.blanked, job.textHash, pch.holdsUserCode};
+      PchUse use{pch.path, job.pch.blanked, job.textHash, pch.holdsUserCode, job.pch.undefined};
       FileResult fast = indexFile(*job.cmd, parse, filter, &use);
       if (fast.ok) {
         logPath(built ? "built" : "hit", file);
@@ -71,6 +71,7 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
       }
       if (job.lendsOnly && fast.missingInclude) {
         logPath("error-with-block", file);
+        fast.blockError = true;
         return fast;
       }
       // Errors are only ever reported from a plain parse. When that one

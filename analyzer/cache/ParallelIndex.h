@@ -34,7 +34,8 @@ struct SpeedOptions {
 // With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
 // a file took (built, hit, discarded, plain, facts, unhoisted, error,
 // error-with-block), for the tests, which must
-// know the fast path was really taken.
+// know the fast path was really taken. `facts` is a result from the facts
+// cache (ProjectIndex.h), a failed parse's included.
 void logPath(const char *what, const std::string &file);
 
 // One result per command, in the order of `commands`, whatever the scheduling.

@@ -16,7 +16,7 @@ namespace nnlint {
 namespace {
 
 // Bumped when the entry's layout or the meaning of the facts changes without a version change.
-constexpr const char *kFactsFormat = "nnlint-facts 14";
+constexpr const char *kFactsFormat = "nnlint-facts 15";
 
 std::string currentHash(const std::string &path, const ParseOptions &opts) {
   if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
@@ -56,8 +56,8 @@ std::string FactsCache::entryPath(const clang::tooling::CompileCommand &cmd, con
   return dir_ + "/" + key.hex() + ".json";
 }
 
-std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileCommand &cmd,
-                                             const ParseOptions &opts) const {
+std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
+                                             bool lender) const {
   if (dir_.empty()) return std::nullopt;
   std::string path = entryPath(cmd, opts);
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
@@ -67,9 +67,12 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
   if (entry.is_discarded()) return std::nullopt;
   try {
     FileResult result = fileResultFromJson(entry);
-    if (result.inputs.empty()) return std::nullopt;
+    if (result.inputs.empty() || (result.blockError && !lender)) return std::nullopt;
     for (const SourceInput &in : result.inputs)
       if (currentHash(in.path, opts) != in.hash) return std::nullopt;
+    // A header that was missing and is there now: the parse would find it.
+    for (const std::string &absent : result.absentFiles)
+      if (llvm::sys::fs::exists(absent)) return std::nullopt;
     touchCacheFile(path);
     return result;
   } catch (const nlohmann::json::exception &) {
@@ -79,7 +82,7 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
 
 void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                        const FileResult &result) const {
-  if (dir_.empty() || result.inputs.empty() || result.missingInclude) return;
+  if (dir_.empty() || result.inputs.empty() || (result.missingInclude && result.absentFiles.empty())) return;
   std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   llvm::consumeError(replaceFile(entryPath(cmd, opts), text));
 }
@@ -93,7 +96,7 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
   std::vector<clang::tooling::CompileCommand> missing, editorHits;
   std::vector<size_t> missingAt;
   for (size_t i = 0; i < commands.size(); ++i) {
-    if (std::optional<FileResult> hit = facts.lookup(commands[i], parse)) {
+    if (std::optional<FileResult> hit = facts.lookup(commands[i], parse, speed.lendersOnly)) {
       logPath("facts", commands[i].Filename);
       results[i] = std::move(*hit);
       results[i].file = commands[i].Filename;

@@ -8,8 +8,12 @@
 //             the compiler arguments nnlint runs Clang with, the working
 //             directory and whether library bodies are skipped): the facts
 //             and errors of the file's last parse, and the path and text hash
-//             of the file and of every user header the parse read. An entry
-//             answers only while every one of those hashes still matches.
+//             of the file and of every user header the parse read, and for
+//             a parse that missed an #include, every path where it was
+//             looked for. An entry answers only while every one of those
+//             hashes still matches and none of those paths exists: a failed
+//             parse is kept too, and an unchanged failing file costs a
+//             lookup and a few stats.
 #pragma once
 
 #include "base/SourceFilter.h"
@@ -29,10 +33,14 @@ class FactsCache {
   explicit FactsCache(std::string cacheDir);
 
   // The cached result for the command if the file (its editor buffer, if
-  // any) and every user header it read are as they were.
-  std::optional<FileResult> lookup(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
-  // Keeps a result whose parse ran (its inputs are known). Failures to write
-  // are ignored: the cache is only ever a shortcut.
+  // any) and every user header it read are as they were, and no missing
+  // header has appeared. A `lender` (SpeedOptions::lendersOnly) may take an
+  // error of a parse with a block (FileResult::blockError).
+  std::optional<FileResult> lookup(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
+                                   bool lender = false) const;
+  // Keeps a result whose parse ran (its inputs are known), failed or not; not
+  // one that missed a header where no path says it would be found. Failures
+  // to write are ignored: the cache is only ever a shortcut.
   void store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, const FileResult &result) const;
 
  private:

@@ -27,9 +27,16 @@ struct FileResult {
   // through a precompiled block); empty when the parse did not run.
   std::vector<SourceInput> inputs;
   // An #include was not found: the result depends on a file that does not
-  // exist yet (a library about to be installed), which no input records, so
-  // it is never cached.
+  // exist yet (a library about to be installed).
   bool missingInclude = false;
+  // Every path where Clang looked for a missing #include: when one of them
+  // appears, the result is stale. Empty when a missing #include was looked
+  // for where no path says it (a framework or a header map): never cached.
+  std::vector<std::string> absentFiles;
+  // The error came from a parse with a precompiled block that a plain parse
+  // was not asked to confirm (a file that only lends its facts, see
+  // ParallelIndex.h): it answers only for lenders.
+  bool blockError = false;
 };
 
 }  // namespace nnlint

@@ -138,7 +138,7 @@ nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 ModelIndex indexFromJson(const nlohmann::json &j) { return j.get<ModelIndex>(); }
 
 NNLINT_JSON(SourceInput, path, hash)
-static_assert(fieldCount<FileResult>() == 8, "FileResult has a field that fileResultToJson does not write");
+static_assert(fieldCount<FileResult>() == 10, "FileResult has a field that fileResultToJson does not write");
 
 nlohmann::json fileResultToJson(const FileResult &result) {
   return {{"file", result.file},
@@ -148,7 +148,9 @@ nlohmann::json fileResultToJson(const FileResult &result) {
           {"errorCount", result.errorCount},
           {"index", indexToJson(result.index)},
           {"inputs", result.inputs},
-          {"missingInclude", result.missingInclude}};
+          {"missingInclude", result.missingInclude},
+          {"absentFiles", result.absentFiles},
+          {"blockError", result.blockError}};
 }
 
 FileResult fileResultFromJson(const nlohmann::json &j) {
@@ -161,6 +163,8 @@ FileResult fileResultFromJson(const nlohmann::json &j) {
   r.index = indexFromJson(j.at("index"));
   j.at("inputs").get_to(r.inputs);
   j.at("missingInclude").get_to(r.missingInclude);
+  j.at("absentFiles").get_to(r.absentFiles);
+  j.at("blockError").get_to(r.blockError);
   return r;
 }
 

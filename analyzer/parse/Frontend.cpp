@@ -8,6 +8,9 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -18,6 +21,7 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -96,23 +100,94 @@ class CallbackConsumer : public ASTConsumer {
   AstConsumer consumer_;
 };
 
+// Fails the parse when the first `#undef` of one of `names` finds it
+// defined (PchUse::undefined).
+class UndefinedCheck : public PPCallbacks {
+ public:
+  UndefinedCheck(DiagnosticsEngine &diags, const std::vector<std::string> &names)
+      : diags_(diags), names_(names.begin(), names.end()) {}
+
+  void MacroUndefined(const Token &name, const MacroDefinition &def, const MacroDirective *) override {
+    const IdentifierInfo *id = name.getIdentifierInfo();
+    if (!id || !names_.erase(id->getName().str()) || !def) return;
+    diags_.Report(name.getLocation(), diags_.getCustomDiagID(DiagnosticsEngine::Error,
+                                                             "the precompiled block defines the macro this #undef "
+                                                             "removes; it cannot stand for the lines after it"));
+  }
+
+ private:
+  DiagnosticsEngine &diags_;
+  std::set<std::string> names_;
+};
+
+// Where Clang looked for each #include it did not find (FileResult::absentFiles):
+// for a quoted name, the folders of the files being included, then every
+// include folder of the command, whether it exists or not. `known` turns
+// false where a folder is a framework or a header map.
+class MissingIncludes : public PPCallbacks {
+ public:
+  MissingIncludes(CompilerInstance &ci, std::vector<std::string> &paths, bool &known)
+      : ci_(ci), paths_(paths), known_(known) {}
+
+  void InclusionDirective(SourceLocation hash, const Token &, StringRef name, bool angled, CharSourceRange,
+                          OptionalFileEntryRef file, StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (file) return;
+    SourceManager &sm = ci_.getSourceManager();
+    llvm::vfs::FileSystem &fs = sm.getFileManager().getVirtualFileSystem();
+    auto add = [&](llvm::StringRef dir) {
+      llvm::SmallString<256> p(dir);
+      llvm::sys::path::append(p, name);
+      paths_.push_back(absoluteIn(fs, p));
+    };
+    if (llvm::sys::path::is_absolute(name)) {
+      paths_.push_back(absoluteIn(fs, name));
+      return;
+    }
+    if (!angled)
+      for (SourceLocation at = hash; at.isValid(); at = sm.getIncludeLoc(sm.getFileID(at)))
+        if (OptionalFileEntryRef includer = sm.getFileEntryRefForID(sm.getFileID(at)))
+          add(llvm::sys::path::parent_path(includer->getName()));
+    const HeaderSearchOptions &search = ci_.getHeaderSearchOpts();
+    for (const HeaderSearchOptions::Entry &entry : search.UserEntries) {
+      llvm::ErrorOr<llvm::vfs::Status> st = fs.status(entry.Path);  // a header map is a file
+      if (entry.IsFramework || (st && st->isRegularFile())) known_ = false;
+      add(entry.Path);
+      if (!entry.IgnoreSysRoot && !search.Sysroot.empty() && search.Sysroot != "/")
+        add(search.Sysroot + entry.Path);
+    }
+  }
+
+ private:
+  CompilerInstance &ci_;
+  std::vector<std::string> &paths_;
+  bool &known_;
+};
+
 class CallbackAction : public ASTFrontendAction {
  public:
-  CallbackAction(const ParseOptions &opts, const SourceFilter &filter, bool walkPrecompiled, const ErrorPlaces &errors,
-                 AstConsumer consumer)
-      : opts_(opts), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), consumer_(consumer) {}
+  CallbackAction(const ParseOptions &opts, const SourceFilter &filter, const PchUse *pch, const ErrorPlaces &errors,
+                 AstConsumer consumer, std::vector<std::string> &absentFiles, bool &absentKnown)
+      : opts_(opts), filter_(filter), pch_(pch), errors_(errors), consumer_(consumer), absentFiles_(absentFiles),
+        absentKnown_(absentKnown) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
-    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled_, errors_, consumer_);
+    if (pch_ && !pch_->undefined.empty())
+      ci.getPreprocessor().addPPCallbacks(std::make_unique<UndefinedCheck>(ci.getDiagnostics(), pch_->undefined));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(ci, absentFiles_, absentKnown_));
+    bool walkPrecompiled = !pch_ || pch_->holdsUserCode;
+    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled, errors_, consumer_);
   }
 
  private:
   const ParseOptions &opts_;
   const SourceFilter &filter_;
-  bool walkPrecompiled_;
+  const PchUse *pch_;
   const ErrorPlaces &errors_;
   AstConsumer consumer_;
+  std::vector<std::string> &absentFiles_;
+  bool &absentKnown_;
 };
 
 }  // namespace
@@ -173,16 +248,20 @@ ParseStatus parseFile(const tooling::CompileCommand &cmd, const ParseOptions &op
   fs->setCurrentWorkingDirectory(cmd.Directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
   ErrorPlaces errors;
-  bool walkPrecompiled = !pch || pch->holdsUserCode;
-  tooling::ToolInvocation invocation(
-      args, std::make_unique<CallbackAction>(opts, filter, walkPrecompiled, errors, consumer), files.get());
-  invocation.setDiagnosticConsumer(&errors);
   ParseStatus status;
+  bool absentKnown = true;
+  tooling::ToolInvocation invocation(
+      args, std::make_unique<CallbackAction>(opts, filter, pch, errors, consumer, status.absentFiles, absentKnown),
+      files.get());
+  invocation.setDiagnosticConsumer(&errors);
   status.ran = invocation.run();
   status.errors = errors.errors();
   status.firstError = errors.first();
   status.firstErrorLoc = errors.firstLoc();
   status.missingInclude = errors.missingInclude();
+  std::sort(status.absentFiles.begin(), status.absentFiles.end());
+  status.absentFiles.erase(std::unique(status.absentFiles.begin(), status.absentFiles.end()), status.absentFiles.end());
+  if (!absentKnown) status.absentFiles.clear();
   return status;
 }
 
@@ -215,6 +294,7 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
     result.errorLoc = status.firstErrorLoc;
     result.errorCount = status.errors;
     result.missingInclude = status.missingInclude;
+    result.absentFiles = std::move(status.absentFiles);
   } else if (!status.ran) {
     result.error = "clang could not parse the file; file not analyzed";
   } else {

@@ -48,6 +48,10 @@ struct PchUse {
   std::string blankedText;
   std::string textHash;  // hashText of the text blankedText was made from: what the parse reads
   bool holdsUserCode = true;  // the index must walk the declarations the PCH holds
+  // Macros whose first `#undef` in the parse must find them undefined: the
+  // PCH stands for lines of a header that come after such an #undef
+  // (PchLead.h). One that is defined fails the parse.
+  std::vector<std::string> undefined;
 };
 
 class ErrorPlaces;  // parse/ErrorPlaces.h
@@ -70,6 +74,7 @@ struct ParseStatus {
   std::string firstError;
   SourcePoint firstErrorLoc;
   bool missingInclude = false;  // an #include was not found
+  std::vector<std::string> absentFiles;  // FileResult::absentFiles
 };
 
 // Parses the command's file (its editor buffer, if any), with the block

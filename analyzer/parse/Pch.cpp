@@ -260,6 +260,7 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   if (IncludeLead found = findIncludeLead(plan.block, plan.args, plan.directory); !found.block.empty()) {
     plan.block = std::move(found.block);
     plan.own = found.own;
+    plan.undefined = std::move(found.undefined);
   }
   return plan;
 }
@@ -289,6 +290,7 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
   req.header = plan.block.header(count);
   req.blanked = plan.block.blanked(plan.text, std::min(count, plan.own));
   req.hoisted = plan.hoisted(count);
+  if (req.hoisted) req.undefined = plan.undefined;
   return req;
 }
 

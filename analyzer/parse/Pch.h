@@ -39,6 +39,7 @@ struct PchPlan {
   // the PCH stands for them.
   IncludeBlock block;
   size_t own = 0;
+  std::vector<std::string> undefined;  // IncludeLead::undefined
   bool hoisted(size_t count) const { return count > own; }
 };
 
@@ -50,6 +51,7 @@ struct PchRequest {
   std::string header;                   // its source: the directives
   std::string blanked;                  // the file's text without those directives
   bool hoisted = false;                 // it stands for directives of the file's headers too
+  std::vector<std::string> undefined;   // PchUse::undefined
 };
 
 // A PCH in the cache, and whether anything but library headers went into it

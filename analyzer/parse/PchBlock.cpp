@@ -78,6 +78,14 @@ bool isGuardLine(const std::string &s, size_t i, size_t end, bool header, std::s
   return false;
 }
 
+// An identifier alone, as `#undef` takes it (no comment or continuation after it).
+bool isMacroName(const std::string &s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
 IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bool header) {
   IncludeBlock block;
   std::string guard;
@@ -113,6 +121,12 @@ IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bo
     } else {
       if (!guard.empty() && !guardDone) break;  // #ifndef X without its #define X
       std::string name = includedName(text, i, end);
+      std::string rest;
+      if (name.empty() && header && directiveWord(text, i, end, rest) == "undef" && isMacroName(rest)) {
+        block.undefs.push_back({rest, block.directives.size()});
+        pos = end + 1;
+        continue;
+      }
       if (name.empty()) break;
       if (name[0] == '"') {
         std::string bare = name.substr(1, name.size() - 2);
@@ -127,6 +141,7 @@ IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bo
     }
     pos = end + 1;
   }
+  if (guardDone) block.guard = guard;
   return block;
 }
 

@@ -21,6 +21,14 @@ struct IncludeBlock {
   // them in the main file, and blanked with the block they leave the warm
   // parse a text without directives.
   std::vector<Directive> ignoredPragmas;
+  // A header's `#undef X` lines among its leading includes (findHeaderIncludeBlock
+  // only): X, and how many of the block's directives come before the line.
+  struct Undef {
+    std::string name;
+    size_t after = 0;
+  };
+  std::vector<Undef> undefs;
+  std::string guard;  // a header's include guard macro (`#ifndef X` + `#define X`), or ""
   bool empty() const { return directives.empty(); }
   // The first `count` directives, one a line: the source of a PCH.
   std::string header(size_t count) const;
@@ -39,7 +47,9 @@ struct IncludeBlock {
 IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir);
 
 // The same for a header: its #include lines may come after `#pragma once` or
-// an include guard (`#ifndef X` then `#define X`).
+// an include guard (`#ifndef X` then `#define X`), and `#undef X` lines may
+// come among them (recorded in `undefs`; PchLead.h decides whether they
+// change anything).
 IncludeBlock findHeaderIncludeBlock(const std::string &text, const std::string &headerDir);
 
 }  // namespace nnlint

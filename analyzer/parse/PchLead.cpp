@@ -5,6 +5,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
 #include <set>
 
 namespace nnlint {
@@ -50,15 +51,58 @@ std::string quotedPath(const IncludeBlock::Directive &d, const std::vector<std::
 
 constexpr int kMaxDepth = 8;
 
+// Whether the compiler may define `name` before any line: a reserved name, or
+// one that GNU mode predefines on some target.
+bool mayBePredefined(const std::string &name) {
+  if (name.size() >= 2 && name[0] == '_' && (name[1] == '_' || std::isupper(static_cast<unsigned char>(name[1]))))
+    return true;
+  static const std::set<std::string> gnu = {"linux", "unix", "i386", "i486", "i586", "i686", "sun", "sparc",
+                                            "mips", "vax", "hppa", "hp9000", "sgi", "m68k", "mc68000", "u370"};
+  return gnu.count(name) > 0;
+}
+
+// Whether a -D or -U of the command names `name`.
+bool namedByCommand(const std::string &name, const std::vector<std::string> &args) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef a = args[i];
+    if (!a.starts_with("-D") && !a.starts_with("-U")) continue;
+    llvm::StringRef value = a.drop_front(2);
+    if (value.empty() && i + 1 < args.size()) value = args[i + 1];
+    if (value.take_until([](char c) { return c == '=' || c == '('; }) == name) return true;
+  }
+  return false;
+}
+
+struct LeadWalk {
+  const std::vector<std::string> &dirs;
+  const std::vector<std::string> &args;
+  std::set<std::string> visited;
+  std::set<std::string> guards;  // of the headers on the way
+  IncludeLead &lead;
+};
+
+// Whether an `#undef` before the lead's next line leaves everything as it was.
+bool changesNothing(const std::string &name, const LeadWalk &walk) {
+  return walk.lead.block.empty() && !walk.guards.count(name) && !mayBePredefined(name) &&
+         !namedByCommand(name, walk.args);
+}
+
 // Appends the lead of a user header; after it comes the header's own code,
 // so nothing later in the file can join the lead.
-void appendHeaderLead(const std::string &path, const std::vector<std::string> &dirs, int depth,
-                      std::set<std::string> &visited, IncludeBlock &lead) {
-  if (depth > kMaxDepth || !visited.insert(path).second) return;
+void appendHeaderLead(const std::string &path, int depth, LeadWalk &walk) {
+  if (depth > kMaxDepth || !walk.visited.insert(path).second) return;
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!text) return;
   IncludeBlock block = findHeaderIncludeBlock((*text)->getBuffer().str(), std::string(llvm::sys::path::parent_path(path)));
-  for (const IncludeBlock::Directive &d : block.directives) {
+  if (!block.guard.empty()) walk.guards.insert(block.guard);
+  IncludeBlock &lead = walk.lead.block;
+  size_t undef = 0;
+  for (size_t k = 0; k < block.directives.size(); ++k) {
+    for (; undef < block.undefs.size() && block.undefs[undef].after == k; ++undef) {
+      if (!changesNothing(block.undefs[undef].name, walk)) return;
+      walk.lead.undefined.push_back(block.undefs[undef].name);
+    }
+    const IncludeBlock::Directive &d = block.directives[k];
     if (isAngled(d)) {
       // A line the lead has already is a second include of that header, as
       // in the file, where the header's own line stays.
@@ -67,7 +111,7 @@ void appendHeaderLead(const std::string &path, const std::vector<std::string> &d
       if (!again) lead.directives.push_back({d.text, 0, 0});
       continue;
     }
-    if (std::string inner = quotedPath(d, dirs); !inner.empty()) appendHeaderLead(inner, dirs, depth + 1, visited, lead);
+    if (std::string inner = quotedPath(d, walk.dirs); !inner.empty()) appendHeaderLead(inner, depth + 1, walk);
     return;
   }
 }
@@ -78,16 +122,18 @@ IncludeLead findIncludeLead(const IncludeBlock &fileBlock, const std::vector<std
                             const std::string &directory) {
   IncludeLead lead;
   std::vector<std::string> dirs = quotedSearchDirs(args, directory);
-  std::set<std::string> visited;
+  LeadWalk walk{dirs, args, {}, {}, lead};
   for (const IncludeBlock::Directive &d : fileBlock.directives) {
     if (isAngled(d)) {
       lead.block.directives.push_back(d);
       ++lead.own;
       continue;
     }
-    if (std::string header = quotedPath(d, dirs); !header.empty()) appendHeaderLead(header, dirs, 0, visited, lead.block);
+    if (std::string header = quotedPath(d, dirs); !header.empty()) appendHeaderLead(header, 0, walk);
     break;
   }
+  // Read past, an `#undef` is of use only before a line that joined the lead.
+  if (lead.block.empty()) lead.undefined.clear();
   return lead;
 }
 

@@ -11,6 +11,15 @@
 // includes of the lead's headers are then skipped, those headers being
 // guarded. A library header that is not guarded is included twice and the
 // parse fails: the file is then parsed plainly (see ParallelIndex.cpp).
+//
+// A header's `#undef X` before the lead's first line (`#undef slots` before
+// `#include <torch/torch.h>`, as Qt users write) changes nothing there when
+// nothing can have defined X yet: not the command (-D, -U), not the compiler
+// (a reserved name, or one GNU mode predefines such as `linux`), not a guard
+// of the headers on the way. The lead then reads on past it. The line stays in
+// the header and runs again after the PCH, where it must change nothing
+// either: X must not be defined by the lead's headers. The parse checks that
+// (`undefined`, PchUse), and a file where it fails is parsed plainly.
 #pragma once
 
 #include "parse/PchBlock.h"
@@ -23,6 +32,7 @@ namespace nnlint {
 struct IncludeLead {
   IncludeBlock block;  // the lead's directives; the first `own` are the file's lines
   size_t own = 0;
+  std::vector<std::string> undefined;  // the macros of the `#undef` lines the lead reads past
 };
 
 // `fileBlock` is the file's include block (findIncludeBlock); `args` and

@@ -211,10 +211,16 @@ TEST(IndexJson, FileResultKeepsErrors) {
   FileResult r;
   r.file = "/src/a.cpp";
   r.error = "a.cpp:3:1: error: unknown type name 'x'; file not analyzed";
+  r.missingInclude = true;
+  r.absentFiles = {"/src/later.h", "/usr/include/later.h"};
+  r.blockError = true;
   FileResult back = fileResultFromJson(fileResultToJson(r));
   EXPECT_EQ(back.file, r.file);
   EXPECT_FALSE(back.ok);
   EXPECT_EQ(back.error, r.error);
+  EXPECT_TRUE(back.missingInclude);
+  EXPECT_EQ(back.absentFiles, r.absentFiles);
+  EXPECT_TRUE(back.blockError);
 }
 
 TEST(IndexJson, RejectsMalformedInput) {

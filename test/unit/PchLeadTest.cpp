@@ -71,3 +71,30 @@ TEST_F(PchLead, StopsAtAHeaderThatDefinesFirst) {
   write("loop.h", "#pragma once\n#include \"loop.h\"\n#include <a.h>\n");
   EXPECT_TRUE(lead("#include \"loop.h\"\n").block.empty());
 }
+
+TEST_F(PchLead, ReadsPastAnUndefOfAMacroNothingDefinedYet) {
+  write("util.h", "#ifndef UTIL_H\n#define UTIL_H\n#undef slots\n#include <torch/torch.h>\n#define slots Q_SLOTS\n#endif\n");
+  std::string file = "#include \"util.h\"\n";
+  IncludeLead l = lead(file);
+  EXPECT_EQ(l.block.header(9), "#include <torch/torch.h>\n");
+  EXPECT_EQ(l.undefined, std::vector<std::string>{"slots"});
+  // The command may have defined it.
+  EXPECT_TRUE(lead(file, {"clang++", "-Dslots=x"}).block.empty());
+  EXPECT_TRUE(lead(file, {"clang++", "-D", "slots"}).block.empty());
+  EXPECT_TRUE(lead(file, {"clang++", "-Uslots"}).block.empty());
+  // The compiler may have: reserved names, and GNU mode's `linux`.
+  write("r.h", "#pragma once\n#undef __STRICT_ANSI__\n#include <torch/torch.h>\n");
+  EXPECT_TRUE(lead("#include \"r.h\"\n").block.empty());
+  write("g.h", "#pragma once\n#undef linux\n#include <torch/torch.h>\n");
+  EXPECT_TRUE(lead("#include \"g.h\"\n").block.empty());
+  // A guard on the way defined it.
+  write("guard.h", "#ifndef G\n#define G\n#undef G\n#include <torch/torch.h>\n#endif\n");
+  EXPECT_TRUE(lead("#include \"guard.h\"\n").block.empty());
+  // A library line before it may have: the lead stops at the #undef.
+  write("after.h", "#pragma once\n#include <vector>\n#undef slots\n#include <torch/torch.h>\n");
+  IncludeLead after = lead("#include \"after.h\"\n");
+  EXPECT_EQ(after.block.header(9), "#include <vector>\n");
+  EXPECT_TRUE(after.undefined.empty());
+  // A source file's own #undef still ends its block.
+  EXPECT_TRUE(findIncludeBlock("#undef slots\n#include <a.h>\n", "/").empty());
+}

@@ -1,0 +1,2 @@
+#pragma once
+#define slots 3

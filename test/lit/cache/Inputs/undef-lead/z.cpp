@@ -1,0 +1,3 @@
+#include "z.h"
+
+ZImpl make() { return ZImpl(); }
