@@ -12,6 +12,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <map>
+
 namespace nnlint {
 namespace {
 
@@ -20,9 +22,26 @@ constexpr const char *kFactsFormat = "nnlint-facts 15";
 
 std::string currentHash(const std::string &path, const ParseOptions &opts) {
   if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
-  if (!llvm::sys::fs::is_regular_file(path)) return "missing";  // /dev/zero or a FIFO would never end
+  llvm::sys::fs::file_status st;
+  // /dev/zero or a FIFO would never end.
+  if (llvm::sys::fs::status(path, st) || !llvm::sys::fs::is_regular_file(st)) return "missing";
+  // The entries of a project's files read the same headers (a header-only
+  // library of 25,000 lines in each): one read per file per process, while
+  // its size, time and inode stay.
+  struct Seen {
+    uint64_t size, inode;
+    llvm::sys::TimePoint<> time;
+    std::string hash;
+  };
+  static std::map<std::string, Seen> seen;
+  auto it = seen.find(path);
+  if (it != seen.end() && it->second.size == st.getSize() && it->second.inode == st.getUniqueID().getFile() &&
+      it->second.time == st.getLastModificationTime())
+    return it->second.hash;
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  return text ? hashText((*text)->getBuffer()) : "missing";
+  std::string hash = text ? hashText((*text)->getBuffer()) : "missing";
+  seen[path] = {st.getSize(), st.getUniqueID().getFile(), st.getLastModificationTime(), hash};
+  return hash;
 }
 
 // The size and modification time of the running nnlint.
@@ -66,15 +85,16 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
                                                /*allow_exceptions=*/false);
   if (entry.is_discarded()) return std::nullopt;
   try {
-    FileResult result = fileResultFromJson(entry);
-    if (result.inputs.empty() || (result.blockError && !lender)) return std::nullopt;
-    for (const SourceInput &in : result.inputs)
-      if (currentHash(in.path, opts) != in.hash) return std::nullopt;
+    // Whether the entry still answers, before its facts are read.
+    const nlohmann::json &inputs = entry.at("inputs");
+    if (inputs.empty() || (entry.at("blockError").get<bool>() && !lender)) return std::nullopt;
+    for (const nlohmann::json &in : inputs)
+      if (currentHash(in.at("path").get<std::string>(), opts) != in.at("hash").get<std::string>()) return std::nullopt;
     // A header that was missing and is there now: the parse would find it.
-    for (const std::string &absent : result.absentFiles)
+    for (const std::string &absent : entry.at("absentFiles").get<std::vector<std::string>>())
       if (llvm::sys::fs::exists(absent)) return std::nullopt;
     touchCacheFile(path);
-    return result;
+    return fileResultFromJson(entry);
   } catch (const nlohmann::json::exception &) {
     return std::nullopt;  // an entry of another layout: parse again and replace it
   }
@@ -89,7 +109,8 @@ void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOpt
 
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
                                        const ParseOptions &parse, const SourceFilter &filter,
-                                       const SpeedOptions &speed, const std::function<void()> &beforeParsing) {
+                                       const SpeedOptions &speed, const std::function<void()> &beforeParsing,
+                                       std::vector<size_t> *notCached) {
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   FactsCache facts(speed.useCache ? cacheDir : "");
   std::vector<FileResult> results(commands.size());
@@ -105,6 +126,10 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
       missing.push_back(commands[i]);
       missingAt.push_back(i);
     }
+  }
+  if (notCached) {
+    *notCached = std::move(missingAt);
+    missing.clear();
   }
   if (!missing.empty() && beforeParsing) beforeParsing();
   // Each file's facts are stored as soon as it is parsed.

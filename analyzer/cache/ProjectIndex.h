@@ -51,9 +51,12 @@ class FactsCache {
 // Indexes the commands like indexFiles(), answering from the facts cache
 // where it can and keeping what was parsed. One result per command, in order.
 // `beforeParsing` runs once, when some file is not in the cache, before it is parsed.
+// With `notCached`, the files not in the cache are not parsed: their
+// positions are listed there, and their results are empty.
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,
                                        const ParseOptions &parse, const SourceFilter &filter,
                                        const SpeedOptions &speed,
-                                       const std::function<void()> &beforeParsing = nullptr);
+                                       const std::function<void()> &beforeParsing = nullptr,
+                                       std::vector<size_t> *notCached = nullptr);
 
 }  // namespace nnlint

@@ -4,7 +4,6 @@
 #include "base/Version.h"
 #include "cache/ParallelIndex.h"
 #include "cache/ProjectIndex.h"
-#include "parse/FileStore.h"
 #include "parse/Frontend.h"
 #include "project/CompileCommands.h"
 #include "project/Contributors.h"
@@ -209,22 +208,28 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     for (size_t k : filesReaching(others, classHeaders, filter, opts.firstPass ? &reached : nullptr))
       cmds.push_back(others[k]);
     std::vector<clang::tooling::CompileCommand> lenders(cmds.begin() + namedCommands, cmds.end());
-    if (opts.lendersInBackground && speed.useCache) {
-      // Lenders not cached are left to indexLenders(); the classes they can add to wait for them.
-      FactsCache facts(speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir);
-      std::vector<clang::tooling::CompileCommand> now, later;
-      for (clang::tooling::CompileCommand &cmd : lenders)
-        (opts.lendInForeground.count(sourcePath(cmd)) || facts.lookup(cmd, parse) ? now : later).push_back(cmd);
-      filesReaching(later, classHeaders, filter, &waiting);
-      for (const clang::tooling::CompileCommand &cmd : later) missing.push_back(sourcePath(cmd));
-      lenders = std::move(now);
-    }
     // While the lenders are parsed, the classes none of them can add to are already judged.
     std::function<void()> first;
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
     speed.lendersOnly = true;
-    for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first))
-      parsed.push_back(std::move(r));
+    if (opts.lendersInBackground && speed.useCache) {
+      // Lenders not cached are left to indexLenders(); the classes they can add to wait for them.
+      std::vector<size_t> notCached, here;
+      std::vector<FileResult> lent = indexWithFacts(lenders, parse, filter, speed, nullptr, &notCached);
+      std::vector<clang::tooling::CompileCommand> now, later;
+      for (size_t k : notCached) {
+        bool foreground = opts.lendInForeground.count(sourcePath(lenders[k]));
+        (foreground ? now : later).push_back(lenders[k]);
+        if (foreground) here.push_back(k);
+      }
+      std::vector<FileResult> parsedHere = indexWithFacts(now, parse, filter, speed, first);
+      for (size_t j = 0; j < here.size(); ++j) lent[here[j]] = std::move(parsedHere[j]);
+      filesReaching(later, classHeaders, filter, &waiting);
+      for (const clang::tooling::CompileCommand &cmd : later) missing.push_back(sourcePath(cmd));
+      for (FileResult &r : lent) parsed.push_back(std::move(r));
+    } else {
+      for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first)) parsed.push_back(std::move(r));
+    }
   }
   AnalysisResult judged = judge(waiting);
   judged.lendersMissing = std::move(missing);
