@@ -55,7 +55,9 @@ std::string findResourceDir() {
 }
 
 std::string clangNextTo(const std::string &resourceDir) {
-  llvm::SmallString<256> clang(resourceDir);
+  // Through its links: Debian's /lib/clang/19 is LLVM 19's folder, /bin/clang++ another version's driver.
+  llvm::SmallString<256> clang;
+  if (llvm::sys::fs::real_path(resourceDir, clang)) clang = resourceDir;
   llvm::sys::path::append(clang, "../../..", "bin", "clang++");
   llvm::sys::path::remove_dots(clang, true);
   return llvm::sys::fs::exists(clang) ? std::string(clang) : "";
