@@ -67,8 +67,9 @@ class EndOfPart : public PragmaHandler {
 llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, const std::string &text) {
   LangOptions &lang = interpreter.getCompilerInstance()->getLangOpts();
   lang.IncrementalExtensions = false;
+  // An empty line first: a last line ending in a backslash joins only it.
   llvm::Expected<PartialTranslationUnit &> part = interpreter.Parse(
-      text + "\n#pragma " + kPragmaNamespace + " " + kEndOfPart + "\n");
+      text + "\n\n#pragma " + kPragmaNamespace + " " + kEndOfPart + "\n");
   bool ended = lang.IncrementalExtensions;
   lang.IncrementalExtensions = true;
   if (part && !ended) return llvm::createStringError("the part did not reach its end");
