@@ -901,6 +901,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
 ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled,
                       llvm::ArrayRef<const TranslationUnitDecl *> leftOut) {
   ModelIndex index;
+  KeepTypeAnswers keep;
   Collector collector(ctx, filter, index);
   TranslationUnitDecl *tu = ctx.getTranslationUnitDecl();
   // The analyses that ask for a node's parents (ExprMutationAnalyzer's

@@ -6,12 +6,35 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
 #include <set>
+#include <utility>
 
 using namespace clang;
 
 namespace nnlint {
+
+struct KeepTypeAnswers::Answers {
+  llvm::DenseMap<const CXXRecordDecl *, bool> module, cloneable;
+  llvm::DenseMap<const CXXRecordDecl *, const CXXRecordDecl *> held;
+  std::map<std::pair<const void *, int>, std::optional<HeldModule>> classified;  // by canonical type and depth
+};
+
 namespace {
+
+thread_local KeepTypeAnswers::Answers *kept = nullptr;
+
+// `compute()`, or its answer kept in `answers` under `key`.
+template <class Map, class Key, class Compute>
+typename Map::mapped_type keptAnswer(Map KeepTypeAnswers::Answers::*answers, const Key &key, Compute compute) {
+  if (!kept) return compute();
+  if (auto found = (kept->*answers).find(key); found != (kept->*answers).end()) return found->second;
+  auto answer = compute();  // may keep other answers first
+  (kept->*answers)[key] = answer;
+  return answer;
+}
 
 const CXXRecordDecl *recordOf(QualType t) {
   t = t.getCanonicalType();
@@ -57,14 +80,16 @@ std::vector<QualType> stdTemplateArgs(const CXXRecordDecl *rd, std::string &name
 
 // ModuleHolder<T> base of a holder such as torch::nn::Linear: returns T.
 const CXXRecordDecl *heldByHolder(const CXXRecordDecl *rd) {
-  const CXXRecordDecl *found = nullptr;
-  anyBase(rd, [&](const CXXRecordDecl *r) {
-    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
-    if (!spec || spec->getQualifiedNameAsString() != "torch::nn::ModuleHolder") return false;
-    found = recordOf(spec->getTemplateArgs()[0].getAsType());
-    return true;
+  return keptAnswer(&KeepTypeAnswers::Answers::held, rd, [&] {
+    const CXXRecordDecl *found = nullptr;
+    anyBase(rd, [&](const CXXRecordDecl *r) {
+      const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
+      if (!spec || spec->getQualifiedNameAsString() != "torch::nn::ModuleHolder") return false;
+      found = recordOf(spec->getTemplateArgs()[0].getAsType());
+      return true;
+    });
+    return found;
   });
-  return found;
 }
 
 std::optional<HeldModule> classify(QualType t, int depth);
@@ -82,9 +107,16 @@ std::optional<HeldModule> asContainer(std::optional<HeldModule> inner, std::stri
   return inner;
 }
 
+std::optional<HeldModule> classifyCanonical(QualType t, int depth);
+
 std::optional<HeldModule> classify(QualType t, int depth) {
   if (depth > 8 || t.isNull()) return std::nullopt;
   t = t.getNonReferenceType().getCanonicalType();
+  return keptAnswer(&KeepTypeAnswers::Answers::classified, std::make_pair(t.getAsOpaquePtr(), depth),
+                    [&] { return classifyCanonical(t, depth); });
+}
+
+std::optional<HeldModule> classifyCanonical(QualType t, int depth) {
   if (isTensorType(t)) return HeldModule{HoldKind::Tensor, "", ""};
   if (const auto *at = dyn_cast<ConstantArrayType>(t.getTypePtr()))
     return asContainer(classify(at->getElementType(), depth + 1), "C array");
@@ -140,12 +172,19 @@ std::optional<HeldModule> classify(QualType t, int depth) {
 
 }  // namespace
 
+KeepTypeAnswers::KeepTypeAnswers() : answers_(std::make_unique<Answers>()), outer_(kept) { kept = answers_.get(); }
+KeepTypeAnswers::~KeepTypeAnswers() { kept = outer_; }
+
 bool isModuleClass(const CXXRecordDecl *rd) {
-  return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Module"); });
+  return keptAnswer(&KeepTypeAnswers::Answers::module, rd, [&] {
+    return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Module"); });
+  });
 }
 
 bool isCloneableClass(const CXXRecordDecl *rd) {
-  return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Cloneable"); });
+  return keptAnswer(&KeepTypeAnswers::Answers::cloneable, rd, [&] {
+    return anyBase(rd, [](const CXXRecordDecl *r) { return named(r, "torch::nn::Cloneable"); });
+  });
 }
 
 std::string classKey(const CXXRecordDecl *rd) {

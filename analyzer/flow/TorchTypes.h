@@ -7,6 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Type.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -37,6 +38,25 @@ const clang::CXXRecordDecl *moduleImplOf(clang::QualType t);
 // `ModuleList()`, `Sequential()`, `ModuleDict()`: a container module made with
 // nothing in it.
 bool emptyModuleContainer(const clang::Expr *e);
+
+// While one lives on this thread, what isModuleClass, isCloneableClass and
+// the classification of member types (classifyMemberType, classifyField)
+// find is kept per class and type: building an index asks about the same
+// ones again and again (every library call's result type), and each answer
+// walks bases and fields. For one walk of an AST that does not change under
+// it (buildIndex).
+class KeepTypeAnswers {
+ public:
+  KeepTypeAnswers();
+  ~KeepTypeAnswers();
+  KeepTypeAnswers(const KeepTypeAnswers &) = delete;
+  KeepTypeAnswers &operator=(const KeepTypeAnswers &) = delete;
+  struct Answers;
+
+ private:
+  std::unique_ptr<Answers> answers_;
+  Answers *outer_;
+};
 
 // The index key of a class: its qualified name and where it is defined, so
 // that a class seen from several files is one entry, while two unrelated

@@ -13,6 +13,7 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Interpreter/Interpreter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -37,6 +38,42 @@ std::string stringLiteral(llvm::StringRef path) {
     out += c;
   }
   return out + "\"";
+}
+
+// Clang 19's incremental parser (-fincremental-extensions) first asks of
+// each declaration at file scope whether it is a statement, and that
+// tentative parse checks access from file scope: `Outer::Private::Private()
+// {}` and `Outer::Private *Outer::make()`, valid where they stand, fail as
+// naming a private member (llvm-project issue 164885, fixed after Clang 19).
+// So a part is parsed as a file is, without the extensions (a statement at
+// file scope is then an error, as in the usual parse), and this pragma at its
+// end turns them on again before the end of the part, so that it ends the
+// part only and not the translation unit.
+constexpr const char *kPragmaNamespace = "nnlint_warm_session";
+constexpr const char *kEndOfPart = "end_of_part";
+
+class EndOfPart : public PragmaHandler {
+ public:
+  EndOfPart() : PragmaHandler(kEndOfPart) {}
+  void HandlePragma(Preprocessor &pp, PragmaIntroducer, Token &) override {
+    pp.DiscardUntilEndOfDirective();
+    const_cast<LangOptions &>(pp.getLangOpts()).IncrementalExtensions = true;
+  }
+};
+
+// Parses `text` as the session's next part; the pragma handler must be
+// registered (open()). A part whose end was not reached as the end of a part
+// fails: the parser may then have ended the translation unit.
+llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, const std::string &text) {
+  LangOptions &lang = interpreter.getCompilerInstance()->getLangOpts();
+  lang.IncrementalExtensions = false;
+  // An empty line first: a last line ending in a backslash joins only it.
+  llvm::Expected<PartialTranslationUnit &> part = interpreter.Parse(
+      text + "\n\n#pragma " + kPragmaNamespace + " " + kEndOfPart + "\n");
+  bool ended = lang.IncrementalExtensions;
+  lang.IncrementalExtensions = true;
+  if (part && !ended) return llvm::createStringError("the part did not reach its end");
+  return part;
 }
 
 }  // namespace
@@ -102,10 +139,11 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   compiler->getTarget().adjust(compiler->getDiagnostics(), compiler->getLangOpts());
   llvm::Expected<std::unique_ptr<Interpreter>> interpreter = Interpreter::create(std::move(compiler));
   if (!interpreter) return interpreter.takeError();
+  (*interpreter)->getCompilerInstance()->getPreprocessor().AddPragmaHandler(kPragmaNamespace, new EndOfPart);
   // The tail stays: its include guards hold for every later part, as they
   // would after the same lines at the top of the file.
   if (!tail.empty()) {
-    llvm::Expected<PartialTranslationUnit &> part = (*interpreter)->Parse(tail);
+    llvm::Expected<PartialTranslationUnit &> part = parsePart(**interpreter, tail);
     if (!part) return part.takeError();
   }
   // The user's headers the block read, through the PCH or the tail: the
@@ -133,7 +171,7 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
   interpreter_->getCompilerInstance()->getPreprocessor().setCounterValue(counterAfterBlock_);
   // Locations read as the file's own: same lines and columns, same name.
   llvm::Expected<PartialTranslationUnit &> part =
-      interpreter_->Parse("#line 1 " + stringLiteral(file) + "\n" + blankedText);
+      parsePart(*interpreter_, "#line 1 " + stringLiteral(file) + "\n" + blankedText);
   if (!part) {
     llvm::consumeError(part.takeError());  // an error: the usual parse reports it
     return nullptr;
@@ -150,10 +188,6 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     TranslationUnitDecl *part = parse(file, blankedText);
     ASTContext &ctx = interpreter_->getASTContext();
     if (!part || part != ctx.getTranslationUnitDecl()) return;
-    // A statement at file scope is an error to the usual parse; only the
-    // interpreter takes it.
-    for (const Decl *d : part->noload_decls())
-      if (isa<TopLevelStmtDecl>(d)) return;
     result.emplace();
     result->file = file;
     result->ok = true;

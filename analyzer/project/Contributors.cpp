@@ -9,6 +9,7 @@
 
 #include <map>
 #include <regex>
+#include <tuple>
 
 namespace nnlint {
 namespace {
@@ -61,7 +62,7 @@ std::vector<std::string> userIncludeDirs(const clang::tooling::CompileCommand &c
   return dirs;
 }
 
-std::string resolve(const Include &inc, const std::string &includer, const std::vector<std::string> &dirs) {
+std::string search(const Include &inc, const std::string &includer, const std::vector<std::string> &dirs) {
   auto found = [](llvm::SmallString<256> p) {
     return llvm::sys::fs::is_regular_file(p) ? normalisePath(std::string(p)) : std::string();
   };
@@ -79,6 +80,30 @@ std::string resolve(const Include &inc, const std::string &includer, const std::
   return "";
 }
 
+// search(), each answer kept: the files of a database mostly share their
+// folders and their includes (every file's <torch/torch.h>), and each search
+// asks the file system once per folder.
+class Resolver {
+ public:
+  // Which answers the folders of the next includer share with earlier ones.
+  void searching(const std::vector<std::string> &dirs) {
+    dirs_ = &dirs;
+    dirsId_ = dirsIds_.try_emplace(dirs, dirsIds_.size()).first->second;
+  }
+  const std::string &operator()(const Include &inc, const std::string &includer) {
+    std::string from = inc.quoted ? llvm::sys::path::parent_path(includer).str() : std::string();
+    auto [it, added] = found_.try_emplace(std::make_tuple(inc.name, inc.quoted, std::move(from), dirsId_));
+    if (added) it->second = search(inc, includer, *dirs_);
+    return it->second;
+  }
+
+ private:
+  const std::vector<std::string> *dirs_ = nullptr;
+  size_t dirsId_ = 0;
+  std::map<std::vector<std::string>, size_t> dirsIds_;
+  std::map<std::tuple<std::string, bool, std::string, size_t>, std::string> found_;
+};
+
 }  // namespace
 
 std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
@@ -87,8 +112,10 @@ std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileComma
   std::vector<size_t> reaching;
   if (headers.empty()) return reaching;
   IncludeLines lines;
+  Resolver resolve;
   for (size_t i = 0; i < others.size(); ++i) {
     std::vector<std::string> dirs = userIncludeDirs(others[i]);
+    resolve.searching(dirs);
     llvm::SmallString<256> file(others[i].Filename);
     if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(others[i].Directory, file);
     std::vector<std::string> work{normalisePath(std::string(file))};
@@ -98,7 +125,7 @@ std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileComma
       std::string path = work.back();
       work.pop_back();
       for (const Include &inc : lines.of(path)) {
-        std::string header = resolve(inc, path, dirs);
+        const std::string &header = resolve(inc, path);
         if (header.empty() || filter.isLibraryPath(header) || !seen.insert(header).second) continue;
         if (headers.count(header)) {
           reaches = true;

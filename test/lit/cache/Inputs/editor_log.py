@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Opens a file in `nnlint --lsp`, then replaces its text by the file's text
+plus each SUFFIX in turn, and prints, per step, the paths nnlint's cache log
+took (NNLINT_CACHE_LOG: built, hit, warm, warmed, error, ...) and the codes
+of the diagnostics published for the file.
+
+    editor_log.py NNLINT FILE CACHE_DIR SUFFIX... -- COMPILER_FLAGS...
+"""
+import os
+import sys
+
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "lsp"))
+from lsp_test import Client, codes, uri  # noqa: E402
+
+
+def main():
+    split = sys.argv.index("--")
+    nnlint, path, cache = sys.argv[1:4]
+    suffixes, flags = sys.argv[4:split], sys.argv[split + 1:]
+    log = os.path.join(cache + ".log")
+    open(log, "w").close()
+    client = Client([nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags, dict(os.environ, NNLINT_CACHE_LOG=log))
+    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+    client.notify("initialized", {})
+    with open(path) as f:
+        text = f.read()
+    document = {"uri": uri(path), "version": 1}
+
+    def step(name, diagnostics):
+        with open(log) as f:
+            paths = [line.split(" ", 1)[0] for line in f]
+        open(log, "w").close()
+        print("%s: %s | %s" % (name, " ".join(paths), " ".join(codes(diagnostics))))
+
+    client.notify("textDocument/didOpen", {"textDocument": dict(document, languageId="cpp", text=text)})
+    step("open", client.diagnostics(path))
+    for version, suffix in enumerate(suffixes, start=2):
+        client.notify("textDocument/didChange", {"textDocument": dict(document, version=version),
+                                                 "contentChanges": [{"text": text + suffix + "\n"}]})
+        step("edit %d" % (version - 1), client.diagnostics(path))
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.proc.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
