@@ -127,6 +127,7 @@ class Server {
     if (doc == docs_.end()) return;
     const Document &d = doc->second;
     if (opts_.warmParse) host_.ensureRunning();  // without it, the worker parses the file itself
+    loadDatabase(opts_.analyzer);  // read here once, not in each worker
     if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, host_, lent_, early); })) {
       analysing_ = uri;
     } else {

@@ -89,6 +89,10 @@ std::optional<ParseOptions> parseOptions(const AnalyzerOptions &opts, std::vecto
 
 }  // namespace
 
+void loadDatabase(const AnalyzerOptions &opts) {
+  CompileCommands(opts.fixedArgs, opts.buildDir, {}).load();
+}
+
 void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts) {
   std::vector<ToolError> errors;
   std::optional<ParseOptions> parse = parseOptions(opts, errors);

@@ -44,6 +44,10 @@ struct AnalyzerOptions {
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
                        const AnalyzerOptions &opts);
 
+// Reads the -p compilation database in this process, where a later analyze()
+// (in this process or a fork of it) finds it while the file is unchanged.
+void loadDatabase(const AnalyzerOptions &opts);
+
 // Parses the files (AnalysisResult::lendersMissing) into the facts cache, for
 // a later analyze() to read; one job at a time.
 void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts);

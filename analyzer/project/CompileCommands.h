@@ -43,7 +43,7 @@ class CompileCommands {
   std::optional<std::vector<std::string>> fixedArgs_;
   std::string buildDir_;
   std::vector<std::string> torchIncludes_;
-  std::unique_ptr<clang::tooling::CompilationDatabase> buildDb_;
+  std::shared_ptr<clang::tooling::CompilationDatabase> buildDb_;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> found_;  // by json path
   std::map<std::string, std::string> foundErrors_;
 };
