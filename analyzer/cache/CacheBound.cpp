@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <tuple>
 #include <vector>
 
 namespace nnlint {
@@ -18,6 +19,7 @@ namespace {
 struct Entry {
   int64_t lastUsed = 0;  // nanoseconds
   uint64_t size = 0;
+  bool facts = false;  // a facts entry: kilobytes that save a whole parse
   std::vector<std::string> files;  // the manifest first: without it the block is not used
 };
 
@@ -51,6 +53,7 @@ std::vector<Entry> entriesOf(const std::string &dir) {
   for (llvm::sys::fs::directory_iterator it(dir + "/facts", ec), end; it != end && !ec; it.increment(ec)) {
     if (it->type() != llvm::sys::fs::file_type::regular_file) continue;
     Entry e;
+    e.facts = true;
     addFile(e, *it);
     entries.push_back(std::move(e));
   }
@@ -65,7 +68,11 @@ void boundCache(const std::string &dir, uint64_t limit) {
   uint64_t total = 0;
   for (const Entry &e : entries) total += e.size;
   if (total <= limit) return;
-  std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.lastUsed < b.lastUsed; });
+  // Blocks go first, least recently used first; facts entries only when no
+  // block is left: evicting a facts entry saves kilobytes and costs a parse.
+  std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+    return std::tie(a.facts, a.lastUsed) < std::tie(b.facts, b.lastUsed);
+  });
   for (const Entry &e : entries) {
     if (total <= limit / 10 * 9) break;
     for (const std::string &f : e.files) llvm::sys::fs::remove(f);

@@ -1,6 +1,7 @@
 // Keeps the cache under a size, as ccache does: when a run leaves it larger
-// than the limit, the entries used least recently (precompiled blocks with
-// their manifest, facts entries) are removed until it is at 90% of the limit.
+// than the limit, the precompiled blocks used least recently (with their
+// manifest), then the facts entries used least recently, are removed until
+// it is at 90% of the limit.
 #pragma once
 
 #include <cstdint>
