@@ -182,7 +182,7 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
                                              const SourceFilter &filter, bool &canWarmUp) {
   canWarmUp = false;
-  if (hasDirectives(blankedText)) return std::nullopt;
+  bool directives = hasDirectives(blankedText);
   std::optional<FileResult> result;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     TranslationUnitDecl *part = parse(file, blankedText);
@@ -194,7 +194,12 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     result->index = blockIndex_;
     result->index.merge(buildIndex(ctx, filter, false, leftOut_));
     result->inputs = userHeaders_;
-    canWarmUp = canDetach(part);
+    // Headers the text includes after its block are inputs too.
+    if (directives)
+      for (SourceInput &in : userInputs(*interpreter_->getCompilerInstance(), filter, false))
+        if (llvm::none_of(result->inputs, [&](const SourceInput &have) { return have.path == in.path; }))
+          result->inputs.push_back(std::move(in));
+    canWarmUp = !directives && canDetach(part);
   });
   parser.join();
   return result;

@@ -23,8 +23,9 @@ class TranslationUnitDecl;
 namespace nnlint {
 
 // Whether the text after a block holds a preprocessor directive. A macro,
-// an include guard or an #include would outlive the parse that saw it, so
-// such a text is never parsed warm.
+// an include guard or an #include would outlive a part taken back (Undo
+// leaves the preprocessor as it is), so such a text is parsed in a fork of
+// the session only, never to warm it up.
 bool hasDirectives(llvm::StringRef text);
 
 class WarmSession {
@@ -40,10 +41,11 @@ class WarmSession {
   ~WarmSession();
 
   // The index of `blankedText` (the file with its block blanked out) read as
-  // `file`. None when the text must take the usual path instead: it has a
-  // directive or an error (the usual path reports errors and recovers).
+  // `file`. None when the text must take the usual path instead: it has an
+  // error (the usual path reports errors and recovers).
   // The result's inputs are the user headers the block read, as they were
-  // when the session opened; the caller adds the file. The parse stays in the
+  // when the session opened, and those the text includes; the caller adds
+  // the file. The parse stays in the
   // session and may crash on an error (a Clang 19 bug): call it in a process
   // that ends after it, forked from the one that holds the session.
   // `canWarmUp`: whether warmUp() could take the text back.

@@ -270,3 +270,30 @@ TEST(WarmSession, BlockFactsAndTheFilesOwn) {
   }
   llvm::sys::fs::remove(header);
 }
+
+// A text with a directive after its block is parsed, never warmed up with;
+// a user header it includes is one of the result's inputs.
+TEST(WarmSession, DirectivesAfterTheBlock) {
+  llvm::SmallString<128> header;
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("nnlint-user", "h", fd, header));
+  llvm::raw_fd_ostream(fd, /*shouldClose=*/true) << "#define WIDTH 4\n";
+  auto session = openWith("");
+  ASSERT_TRUE(session);
+  std::string text = "#include \"" + std::string(header) + "\"\nint width = WIDTH;\n";
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    SourceFilter filter;
+    bool canWarmUp = true;
+    std::optional<FileResult> result = session->index(kFile, text, filter, canWarmUp);
+    if (!result || canWarmUp) ::_exit(2);
+    bool listed = false;
+    for (const SourceInput &in : result->inputs) listed |= in.path == std::string(header);
+    ::_exit(listed ? 0 : 3);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "2: not parsed, or could warm up; 3: the header is not an input";
+  llvm::sys::fs::remove(header);
+}

@@ -1,0 +1,1 @@
+#define BUILD_FC fc = register_module("fc", torch::nn::Linear(WIDTH, WIDTH))
