@@ -22,25 +22,15 @@ constexpr const char *kFactsFormat = "nnlint-facts 15";
 
 std::string currentHash(const std::string &path, const ParseOptions &opts) {
   if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
-  llvm::sys::fs::file_status st;
-  // /dev/zero or a FIFO would never end.
-  if (llvm::sys::fs::status(path, st) || !llvm::sys::fs::is_regular_file(st)) return "missing";
+  std::optional<FileStamp> stamp = stampOf(path);
+  if (!stamp) return "missing";
   // The entries of a project's files read the same headers (a header-only
   // library of 25,000 lines in each): one read per file per process, while
-  // its size, time and inode stay.
-  struct Seen {
-    uint64_t size, inode;
-    llvm::sys::TimePoint<> time;
-    std::string hash;
-  };
-  static std::map<std::string, Seen> seen;
-  auto it = seen.find(path);
-  if (it != seen.end() && it->second.size == st.getSize() && it->second.inode == st.getUniqueID().getFile() &&
-      it->second.time == st.getLastModificationTime())
-    return it->second.hash;
-  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  std::string hash = text ? hashText((*text)->getBuffer()) : "missing";
-  seen[path] = {st.getSize(), st.getUniqueID().getFile(), st.getLastModificationTime(), hash};
+  // its stamp stays.
+  static std::map<std::string, std::pair<FileStamp, std::string>> seen;
+  if (auto it = seen.find(path); it != seen.end() && it->second.first == *stamp) return it->second.second;
+  std::string hash = hashFileNow(path);
+  seen[path] = {*stamp, hash};
   return hash;
 }
 

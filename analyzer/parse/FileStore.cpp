@@ -43,6 +43,15 @@ std::string defaultCacheDir() {
   return "";
 }
 
+std::optional<FileStamp> stampOf(const std::string &path) {
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(path, st) || !llvm::sys::fs::is_regular_file(st)) return std::nullopt;
+  return FileStamp{st.getSize(),
+                   std::chrono::duration_cast<std::chrono::nanoseconds>(
+                       st.getLastModificationTime().time_since_epoch()).count(),
+                   st.getUniqueID().getFile()};
+}
+
 void touchCacheFile(const std::string &path) { ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
 
 std::string temporaryNameFor(const std::string &path) {

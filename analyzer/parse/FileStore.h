@@ -6,6 +6,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace nnlint {
@@ -20,6 +22,18 @@ llvm::Error replaceFile(const std::string &path, const std::string &contents);
 llvm::Error createFileOnce(const std::string &path, const std::string &contents);
 // A unique name next to `path` for a file that will be renamed to it.
 std::string temporaryNameFor(const std::string &path);
+// A regular file's size, modification time and inode: while they stay, its
+// text is taken to be the one read before.
+struct FileStamp {
+  uint64_t size = 0;
+  int64_t mtimeNs = 0;
+  uint64_t inode = 0;
+  bool operator==(const FileStamp &) const = default;
+};
+// The stamp of a regular file; none for a missing file, a FIFO or a device
+// (/dev/zero or a FIFO would never end if read).
+std::optional<FileStamp> stampOf(const std::string &path);
+
 // Marks a cache file as used now (its modification time): the cache bound
 // (cache/CacheBound.h) evicts the entries used least recently.
 void touchCacheFile(const std::string &path);

@@ -39,15 +39,6 @@ struct Dependency {
   int64_t mtimeNs = 0;
 };
 
-bool statFile(const std::string &path, uint64_t &size, int64_t &mtimeNs) {
-  llvm::sys::fs::file_status st;
-  if (llvm::sys::fs::status(path, st) || !llvm::sys::fs::is_regular_file(st)) return false;
-  size = st.getSize();
-  mtimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(st.getLastModificationTime().time_since_epoch())
-                .count();
-  return true;
-}
-
 std::string fileHash(const std::string &path) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buf) return "";
@@ -78,10 +69,13 @@ class BlockConsumer : public MultiplexConsumer {
       d.path = normalisePath(std::string(it->first.getName()));
       // The manifest's size and mtime must describe the very text Clang read. Only a regular
       // file is read again: /dev/zero or a FIFO would never end.
-      if (!statFile(d.path, d.size, d.mtimeNs)) {
+      std::optional<FileStamp> stamp = stampOf(d.path);
+      if (!stamp) {
         depsOk_ = false;
         return;
       }
+      d.size = stamp->size;
+      d.mtimeNs = stamp->mtimeNs;
       auto now = llvm::MemoryBuffer::getFile(d.path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
       if (!now || (*now)->getBuffer() != parsed->getBuffer()) {
         depsOk_ = false;
@@ -335,14 +329,12 @@ CachedPch PchCache::checkedLookup(const std::string &key) {
   Manifest m;
   if (!readManifest(path(key, ".manifest"), m)) return {};
   for (const Dependency &d : m.deps) {
-    uint64_t size = 0;
-    int64_t mtime = 0;
-    if (!statFile(d.path, size, mtime) || size != d.size || mtime != d.mtimeNs) return {};
+    std::optional<FileStamp> now = stampOf(d.path);
+    if (!now || now->size != d.size || now->mtimeNs != d.mtimeNs) return {};
   }
   std::string pch = dir_ + "/" + m.pch;
-  uint64_t size = 0;
-  int64_t mtime = 0;
-  if (!statFile(pch, size, mtime) || size != m.pchSize) return {};
+  std::optional<FileStamp> pchNow = stampOf(pch);
+  if (!pchNow || pchNow->size != m.pchSize) return {};
   if (fileHash(pch) != m.pchHash) {
     discard(key, pch);
     return {};
@@ -382,9 +374,8 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
                                             "); files are parsed without one");
     return {};
   }
-  uint64_t size = 0;
-  int64_t mtime = 0;
-  if (!ran || diags.getNumErrors() > 0 || !depsOk || !statFile(tmp, size, mtime)) {
+  std::optional<FileStamp> built = ran && diags.getNumErrors() == 0 && depsOk ? stampOf(tmp) : std::nullopt;
+  if (!built) {
     llvm::sys::fs::remove(tmp);
     return {};
   }
@@ -392,7 +383,7 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   for (const Dependency &d : deps)
     m.holdsUserCode |= !filter.isLibraryPath(d.path) && llvm::sys::path::filename(d.path) != kBlockHeaderName;
   m.pchHash = fileHash(tmp);
-  m.pchSize = size;
+  m.pchSize = built->size;
   m.pch = req.key + "-" + m.pchHash + ".pch";
   m.deps = std::move(deps);
   std::string pch = dir_ + "/" + m.pch;

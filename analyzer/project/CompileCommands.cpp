@@ -1,5 +1,6 @@
 #include "project/CompileCommands.h"
 
+#include "parse/FileStore.h"
 #include "project/PathProblem.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -77,20 +78,11 @@ std::unique_ptr<CompilationDatabase> loadJson(const std::string &path, std::stri
 // language server reads the database before it forks each analysis, which
 // then finds it (a 117-file project's is 550 kB, 20 ms to read and check).
 std::shared_ptr<CompilationDatabase> loadJsonOnce(const std::string &path, std::string &error) {
-  struct Loaded {
-    uint64_t size, inode;
-    llvm::sys::TimePoint<> time;
-    std::shared_ptr<CompilationDatabase> db;
-  };
-  static std::map<std::string, Loaded> loaded;
-  llvm::sys::fs::file_status st;
-  bool known = !llvm::sys::fs::status(path, st) && llvm::sys::fs::is_regular_file(st);
-  if (auto it = loaded.find(path); known && it != loaded.end() && it->second.size == st.getSize() &&
-                                   it->second.inode == st.getUniqueID().getFile() &&
-                                   it->second.time == st.getLastModificationTime())
-    return it->second.db;
+  static std::map<std::string, std::pair<FileStamp, std::shared_ptr<CompilationDatabase>>> loaded;
+  std::optional<FileStamp> stamp = stampOf(path);
+  if (auto it = loaded.find(path); stamp && it != loaded.end() && it->second.first == *stamp) return it->second.second;
   std::shared_ptr<CompilationDatabase> db = loadJson(path, error);
-  if (db && known) loaded[path] = {st.getSize(), st.getUniqueID().getFile(), st.getLastModificationTime(), db};
+  if (db && stamp) loaded[path] = {*stamp, db};
   return db;
 }
 
