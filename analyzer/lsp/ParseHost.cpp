@@ -76,8 +76,9 @@ class Sessions {
   // session holds only what its warm-up read. The first parse a fork could
   // use, and take back, is parsed again here, to warm the session; a parse
   // after it must give the same index, or the session is dropped. A text
-  // that cannot be taken back is parsed in a fork of a session that stays
-  // cold: it still skips loading and checking the block.
+  // with directives, which cannot be taken back, warms it up with them
+  // blanked; a text that still cannot is parsed in a fork of a session that
+  // stays cold: it still skips loading and checking the block.
   void answer(const WarmRequest &r, int connection) {
     std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;
@@ -93,8 +94,20 @@ class Sessions {
     }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
     ForkReport first = parseInFork(*session, r, connection, mayWarmUp);
-    if (first.took != 1 || !mayWarmUp) return;
-    bool warmed = session->warmUp(r.file, r.blanked) && parseInFork(*session, r, -1, true).digest == first.digest;
+    if (!mayWarmUp || first.took == 0) return;
+    WarmRequest warmUpWith = r;
+    if (first.took == 2) {
+      // A text with directives warms it up without them, if that parses (in
+      // a fork first: a part that fails is not taken back).
+      if (!hasDirectives(r.blanked)) return;
+      warmUpWith.blanked = withoutDirectives(r.blanked);
+      if (parseInFork(*session, warmUpWith, -1, false).took != 1) {
+        neverWarm_.insert(key);
+        return;
+      }
+    }
+    bool warmed = session->warmUp(r.file, warmUpWith.blanked) &&
+                  parseInFork(*session, r, -1, true).digest == first.digest;
     logPath(warmed ? "warmed" : "dropped", r.file);
     if (!warmed) {
       held_.pop_back();

@@ -76,20 +76,49 @@ llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, con
   return part;
 }
 
-}  // namespace
-
-bool hasDirectives(llvm::StringRef text) {
+// The offsets [begin, end) of each directive in `text`: from its `#` to the
+// next token that starts a line (continued lines and comments included), or
+// a `_Pragma` to its closing parenthesis.
+std::vector<std::pair<size_t, size_t>> directiveRanges(llvm::StringRef text) {
   LangOptions lang;
   lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = lang.Digraphs = true;
   Lexer lexer(SourceLocation(), lang, text.begin(), text.begin(), text.end());
+  auto offset = [&](const Token &t) { return lexer.getBufferLocation() - text.begin() - t.getLength(); };
+  std::vector<std::pair<size_t, size_t>> ranges;
   Token token;
-  bool atEnd = false;
-  while (!atEnd) {
+  bool atEnd = lexer.LexFromRawLexer(token);
+  while (!token.is(tok::eof)) {
+    size_t begin = offset(token);
+    if (token.is(tok::hash) && token.isAtStartOfLine()) {
+      do atEnd = lexer.LexFromRawLexer(token);
+      while (!token.is(tok::eof) && !token.isAtStartOfLine());
+      ranges.emplace_back(begin, token.is(tok::eof) ? text.size() : offset(token));
+      continue;
+    }
+    if (token.is(tok::raw_identifier) && token.getRawIdentifier() == "_Pragma") {
+      int depth = 0;
+      do {
+        atEnd = lexer.LexFromRawLexer(token);
+        depth += token.is(tok::l_paren) - token.is(tok::r_paren);
+      } while (!token.is(tok::eof) && depth > 0);
+      ranges.emplace_back(begin, token.is(tok::eof) ? text.size() : offset(token) + token.getLength());
+    }
+    if (atEnd) break;
     atEnd = lexer.LexFromRawLexer(token);
-    if (token.is(tok::hash) && token.isAtStartOfLine()) return true;
-    if (token.is(tok::raw_identifier) && token.getRawIdentifier() == "_Pragma") return true;
   }
-  return false;
+  return ranges;
+}
+
+}  // namespace
+
+bool hasDirectives(llvm::StringRef text) { return !directiveRanges(text).empty(); }
+
+std::string withoutDirectives(llvm::StringRef text) {
+  std::string out = text.str();
+  for (auto [begin, end] : directiveRanges(text))
+    for (size_t i = begin; i < end; ++i)
+      if (out[i] != '\n') out[i] = ' ';
+  return out;
 }
 
 WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, std::vector<SourceInput> userHeaders,

@@ -25,8 +25,13 @@ namespace nnlint {
 // Whether the text after a block holds a preprocessor directive. A macro,
 // an include guard or an #include would outlive a part taken back (Undo
 // leaves the preprocessor as it is), so such a text is parsed in a fork of
-// the session only, never to warm it up.
+// the session only, never to warm it up with that text.
 bool hasDirectives(llvm::StringRef text);
+
+// The text with its directives (and `_Pragma`s) blanked, lines kept: what
+// warms a session up for a text with directives, when it parses; a parse of
+// the text itself must then give what it gave before (parse/ParseHost).
+std::string withoutDirectives(llvm::StringRef text);
 
 class WarmSession {
  public:

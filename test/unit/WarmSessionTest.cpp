@@ -23,6 +23,15 @@ TEST(WarmSession, FindsDirectivesOutsideCommentsAndStrings) {
   EXPECT_FALSE(hasDirectives("int y = 1 # 2;\n"));  // not at the start of a line: Sema's business
 }
 
+TEST(WarmSession, BlanksDirectivesKeepingLines) {
+  EXPECT_EQ(withoutDirectives("int x;\n#define N 3\nint y;\n"), "int x;\n           \nint y;\n");
+  EXPECT_EQ(withoutDirectives("#define F(a) \\\n  a\nint y;"), "              \n   \nint y;");
+  EXPECT_EQ(withoutDirectives("#if 0 /* a\nb */\nint z;\n#endif"), "          \n    \nint z;\n      ");
+  EXPECT_EQ(withoutDirectives("_Pragma(\"once\") int x;"), "                int x;");
+  EXPECT_EQ(withoutDirectives("int x; // #define N 3\n"), "int x; // #define N 3\n");
+  EXPECT_EQ(withoutDirectives("int y = 1 # 2;\n"), "int y = 1 # 2;\n");
+}
+
 namespace {
 
 // A session whose block is `-include`d header text (parsed before any part,
