@@ -45,6 +45,9 @@ std::string executableStamp() {
   return stamp;
 }
 
+// The entry of an editor buffer that differs from the file on disk.
+std::string bufferEntry(const std::string &entry) { return entry + ".buffer"; }
+
 }  // namespace
 
 FactsCache::FactsCache(std::string cacheDir) {
@@ -69,6 +72,12 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
                                              bool lender) const {
   if (dir_.empty()) return std::nullopt;
   std::string path = entryPath(cmd, opts);
+  if (std::optional<FileResult> onDisk = lookupEntry(path, opts, lender)) return onDisk;
+  return lookupEntry(bufferEntry(path), opts, lender);
+}
+
+std::optional<FileResult> FactsCache::lookupEntry(const std::string &path, const ParseOptions &opts,
+                                                  bool lender) const {
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!text) return std::nullopt;
   nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
@@ -94,7 +103,10 @@ void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOpt
                        const FileResult &result) const {
   if (dir_.empty() || result.inputs.empty() || (result.missingInclude && result.absentFiles.empty())) return;
   std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  llvm::consumeError(replaceFile(entryPath(cmd, opts), text));
+  std::string path = entryPath(cmd, opts);
+  const SourceInput &file = result.inputs.front();
+  if (hashFileNow(file.path) != file.hash) path = bufferEntry(path);
+  llvm::consumeError(replaceFile(path, text));
 }
 
 std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::CompileCommand> &commands,

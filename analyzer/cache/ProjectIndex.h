@@ -40,10 +40,14 @@ class FactsCache {
                                    bool lender = false) const;
   // Keeps a result whose parse ran (its inputs are known), failed or not; not
   // one that missed a header where no path says it would be found. Failures
-  // to write are ignored: the cache is only ever a shortcut.
+  // to write are ignored: the cache is only ever a shortcut. A command has
+  // two entries: the file's text on disk and an editor buffer that differs
+  // from it, so that neither replaces the other (a file opened again after
+  // edits that were not saved, or after they were).
   void store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, const FileResult &result) const;
 
  private:
+  std::optional<FileResult> lookupEntry(const std::string &path, const ParseOptions &opts, bool lender) const;
   std::string entryPath(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
   std::string dir_;  // "" : no cache
 };
