@@ -178,11 +178,39 @@ class Server {
         })) {
       lendingFiles_ = std::move(files);
       toLend_.clear();
+      askForProgress();
     }
+  }
+
+  // A client that takes work-done progress is shown the lending worker's
+  // files while they are parsed: the diagnostics of the classes they add to
+  // come when it ends. The progress begins once the client has created its
+  // token (the reply to our request).
+  void askForProgress() {
+    if (!workDoneProgress_) return;
+    progressToken_ = "nnlint-lending-" + std::to_string(++progressCount_);
+    progressBegun_ = false;
+    transport_.send(Json{{"jsonrpc", "2.0"},
+                         {"id", progressToken_},
+                         {"method", "window/workDoneProgress/create"},
+                         {"params", Json{{"token", progressToken_}}}});
+  }
+  void beginProgress(const std::string &repliedTo) {
+    if (repliedTo != progressToken_ || !lending_.running()) return;
+    progressBegun_ = true;
+    std::string message = std::to_string(lendingFiles_.size()) + " files that add to the open files' classes";
+    notify("$/progress", Json{{"token", progressToken_},
+                              {"value", Json{{"kind", "begin"}, {"title", "nnlint"}, {"message", message}}}});
+  }
+  void endProgress() {
+    if (progressBegun_) notify("$/progress", Json{{"token", progressToken_}, {"value", Json{{"kind", "end"}}}});
+    progressBegun_ = false;
+    progressToken_.clear();
   }
 
   // The lending worker ended: the analyses that waited for it run again.
   void lent() {
+    endProgress();
     for (const std::string &file : lendingFiles_) {
       lent_.insert(file);
       toLend_.erase(file);  // asked for again by the analyses that ran meanwhile
@@ -271,7 +299,10 @@ class Server {
     Json *params = objectField(*message, "params") ? objectField(*message, "params") : &noParams;
     if (!id) return handleNotification(method, *params);
     if (!id->is_number_integer() && !id->is_string()) return;  // not a request: JSON-RPC ids are numbers or strings
-    if (method.empty()) return;  // a response to a request of ours: we send none
+    if (method.empty()) {
+      if (id->is_string() && !field(*message, "error")) beginProgress(id->get<std::string>());
+      return;  // a response to a request of ours
+    }
     if (method == "initialize") return reply(*id, initialize(*params));
     if (method == "shutdown") {
       shutdown_ = true;
@@ -356,6 +387,9 @@ class Server {
         opts_.debounceMs = static_cast<int>(*ms);
       if (auto warm = booleanField(*init, "warmParse")) opts_.warmParse = *warm;
     }
+    const Json *capabilities = objectField(params, "capabilities");
+    const Json *window = capabilities ? objectField(*capabilities, "window") : nullptr;
+    workDoneProgress_ = window && booleanField(*window, "workDoneProgress").value_or(false);
     return Json{
         {"capabilities",
          Json{{"textDocumentSync", Json{{"openClose", true}, {"change", 1}, {"save", Json{{"includeText", false}}}}},
@@ -387,6 +421,10 @@ class Server {
   std::set<std::string> toLend_;             // files analyses found no facts of
   std::set<std::string> lent_;               // files lending_ parsed since the last change
   std::set<std::string> waitingForLenders_;  // documents to analyse again when lending_ ends
+  bool workDoneProgress_ = false;            // the client takes server-initiated progress
+  std::string progressToken_;                // of the lending worker's progress, while asked for
+  int progressCount_ = 0;
+  bool progressBegun_ = false;
   bool shutdown_ = false;
   int exitCode_ = -1;
 };

@@ -2,7 +2,9 @@
 """The project's other files that add to the open file's classes (lenders)
 are parsed once, by a process that edits do not stop, while the edits are
 answered; when they are done, the server publishes the findings they
-complete without another edit, the same as the command line's.
+complete without another edit, the same as the command line's. A client
+that takes work-done progress is shown the lending as one piece of work,
+which ends before those findings come.
 
 One lender includes a FIFO, so its parse waits until the test writes: every
 process that has the FIFO open is one parse of it. Before, each edit killed
@@ -56,13 +58,19 @@ def main():
         hold = os.open(gate, os.O_RDWR)
         cache = os.path.join(work, "cache")
         client = Client([nnlint, "--lsp", "-p", build, "-j", "2", "--cache-dir=" + cache], dict(os.environ))
-        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None,
+                                      "capabilities": {"window": {"workDoneProgress": True}}})
         client.notify("initialized", {})
         with open(source) as f:
             text = f.read()
         published = {}
+        progress = []  # the kinds of the lending's progress, in order
 
         def record(m):
+            if m.get("method") == "window/workDoneProgress/create":
+                client.send({"jsonrpc": "2.0", "id": m["id"], "result": None})
+            if m.get("method") == "$/progress":
+                progress.append(m["params"]["value"]["kind"])
             if m.get("method") == "textDocument/publishDiagnostics":
                 published[m["params"]["uri"]] = m["params"]["diagnostics"]
             return m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(source)
@@ -95,6 +103,7 @@ def main():
                                                         and m["params"]["uri"] == header
                                                         and m["params"]["diagnostics"] != []),
                     "the findings the lenders complete")
+        expect(progress[:2] == ["begin", "end"], "the lending's progress before its findings: %s" % progress)
         # Everything of that analysis is published before the answer to this.
         client.next_id += 1
         asked = client.next_id
