@@ -7,10 +7,14 @@ WORK/files.tsv) in one run, nnlint against clangd-19 and
 
 Per file: clang++ -fsyntax-only with the file's compile command; nnlint -p
 with the file named, cold (empty cache) and rerun unchanged; the editor:
-each server opens the file (to its first diagnostics), then N edits
-(bench/lsp_edit.py's: a declaration appended, unsaved) each timed to the
-diagnostics of that edit, then nnlint is started again on the same cache and
-opens the file once more (open with a kept cache). Per project: nnlint -p on
+each server opens the file (timed to its first diagnostics, and to its whole
+diagnostics: those published once no work-done progress of the server is
+under way -- nnlint's lending of the other files that add to the file's
+classes, parsed in the background), then N edits (bench/lsp_edit.py's: a
+declaration appended, unsaved), once the whole diagnostics are there, each
+timed to the diagnostics of that edit; then nnlint is started again on the
+same cache and opens the file once more (open with a kept cache, both
+times). Per project: nnlint -p on
 the whole database, cold and rerun, and the cache's size. Writes
 WORK/files-result.tsv and WORK/projects-result.tsv (report.py prints them),
 and nnlint's cache log to WORK/cache.log (which files took which path).
@@ -35,7 +39,8 @@ from lsp_test import Client, uri  # noqa: E402
 FILE_FIELDS = ["half", "repo", "file", "shapes", "clang_wall", "clang_cpu", "clang_rc",
                "p_cold_wall", "p_cold_cpu", "p_warm_wall", "p_warm_cpu", "p_cache_mb",
                "clangd_open", "clangd_first", "clangd_median", "clangd_max",
-               "nnlint_open", "nnlint_first", "nnlint_median", "nnlint_max", "nnlint_open_kept", "nnlint_edits"]
+               "nnlint_open", "nnlint_first", "nnlint_median", "nnlint_max", "nnlint_open_kept", "nnlint_edits",
+               "nnlint_open_whole", "nnlint_open_kept_whole"]
 PROJECT_FIELDS = ["half", "repo", "files", "whole_cold_wall", "whole_cold_cpu", "whole_cold_rc", "whole_warm_wall",
                   "whole_warm_cpu", "cache_mb", "blocks"]
 
@@ -81,31 +86,50 @@ def blocks(folder):
     return sum(1 for p in pathlib.Path(folder).rglob("*.pch"))
 
 
+def open_times(client, path, start):
+    """(s to the first diagnostics of `path`, s to its whole diagnostics:
+    the first published while no work-done progress is under way). The
+    server's requests to create a progress token are answered."""
+    first, under_way = None, set()
+    while True:
+        m = client.wait(lambda m: True, "diagnostics for " + path)
+        if m.get("method") == "window/workDoneProgress/create":
+            client.send({"jsonrpc": "2.0", "id": m["id"], "result": None})
+            under_way.add(str(m["params"]["token"]))
+        elif m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end":
+            under_way.discard(str(m["params"]["token"]))
+        elif m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(path):
+            now = time.monotonic() - start
+            first = now if first is None else first
+            if not under_way:
+                return first, now
+
+
 def lsp_times(command, path, root, edits):
-    """(open s, [edit s...]) for one server, or (nan, []) if it failed."""
+    """(open s, whole open s, [edit s...]) for one server, or (nan, nan, [])
+    if it failed."""
     mark(" ".join(command) + " (editor) " + str(path))
     client = Client(command, dict(os.environ))
     try:
         client.request("initialize", {"processId": os.getpid(), "rootUri": uri(str(root)), "capabilities": {
-            "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+            "textDocument": {"publishDiagnostics": {"versionSupport": True}}, "window": {"workDoneProgress": True}}})
         client.notify("initialized", {})
         text = pathlib.Path(path).read_text(errors="replace")
         start = time.monotonic()
         client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(str(path)), "languageId": "cpp",
                                                                 "version": 1, "text": text}})
-        client.diagnostics(str(path))
-        opened = time.monotonic() - start
+        opened, whole = open_times(client, str(path), start)
         # A file whose last line has no newline (`#endif` at the very end)
         # would have the appended declaration on that line.
         base = text if text.endswith("\n") else text + "\n"
         times = time_edits(client, str(path), base, edits)
         stop(client)
-        return opened, times
+        return opened, whole, times
     except (SystemExit, subprocess.TimeoutExpired):
         print(f"measure: {command[0]} on {path}: no answer", file=sys.stderr)
         client.proc.kill()
         client.proc.wait()
-        return float("nan"), []
+        return float("nan"), float("nan"), []
 
 
 def edit_stats(times):
@@ -127,17 +151,17 @@ def measure_file(args, half, repo, build, root, path, shapes, scratch):
 
     clangd = [args.clangd, f"--compile-commands-dir={build}", "--background-index=false", "--clang-tidy=false",
               "--log=error", "--pch-storage=memory"]
-    clangd_open, clangd_edits = lsp_times(clangd, path, root, args.edits)
+    clangd_open, _, clangd_edits = lsp_times(clangd, path, root, args.edits)
     lsp_cache = scratch / "lsp-cache"
     shutil.rmtree(lsp_cache, ignore_errors=True)
     server = [args.nnlint, "--lsp", f"--cache-dir={lsp_cache}", "-p", str(build)]
-    nn_open, nn_edits = lsp_times(server, path, root, args.edits)
-    nn_open_kept, _ = lsp_times(server, path, root, 0)
+    nn_open, nn_whole, nn_edits = lsp_times(server, path, root, args.edits)
+    nn_open_kept, nn_kept_whole, _ = lsp_times(server, path, root, 0)
     row = [half, repo, os.path.relpath(path, root), shapes, *clang, *cold[:2], *warm[:2], p_cache,
            clangd_open, *edit_stats(clangd_edits), nn_open, *edit_stats(nn_edits), nn_open_kept,
-           ",".join("%.3f" % t for t in nn_edits)]
+           ",".join("%.3f" % t for t in nn_edits), nn_whole, nn_kept_whole]
     print(f"measure: {repo} {row[2]}: clang++ {clang[0]:.1f} s, -p {cold[0]:.1f}/{warm[0]:.2f} s, "
-          f"open {nn_open:.2f} (kept {nn_open_kept:.2f}) vs {clangd_open:.2f} s, edit median "
+          f"open {nn_open:.2f}/{nn_whole:.2f} (kept {nn_open_kept:.2f}/{nn_kept_whole:.2f}) vs {clangd_open:.2f} s, edit median "
           f"{row[18]:.3f} vs {row[14]:.3f} s", file=sys.stderr, flush=True)
     return row
 
