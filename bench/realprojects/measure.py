@@ -14,7 +14,9 @@ classes, parsed in the background), then N edits (bench/lsp_edit.py's: a
 declaration appended, unsaved), once the whole diagnostics are there, each
 timed to the diagnostics of that edit; then nnlint is started again on the
 same cache and opens the file once more (open with a kept cache, both
-times). Per project: nnlint -p on
+times). The editor's whole diagnostics at the open are compared with the
+command line's findings for the same file (`-p --format=json`, rerun on
+the cache of the cold run): issue 38's one answer, on real files. Per project: nnlint -p on
 the whole database, cold and rerun, and the cache's size. Writes
 WORK/files-result.tsv and WORK/projects-result.tsv (report.py prints them),
 and nnlint's cache log to WORK/cache.log (which files took which path).
@@ -34,13 +36,14 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent / "test" / "lsp"))
 from lsp_edit import stop, time_edits  # noqa: E402
+from agreement_test import LEVELS, findings_of  # noqa: E402
 from lsp_test import Client, uri  # noqa: E402
 
 FILE_FIELDS = ["half", "repo", "file", "shapes", "clang_wall", "clang_cpu", "clang_rc",
                "p_cold_wall", "p_cold_cpu", "p_warm_wall", "p_warm_cpu", "p_cache_mb",
                "clangd_open", "clangd_first", "clangd_median", "clangd_max",
                "nnlint_open", "nnlint_first", "nnlint_median", "nnlint_max", "nnlint_open_kept", "nnlint_edits",
-               "nnlint_open_whole", "nnlint_open_kept_whole"]
+               "nnlint_open_whole", "nnlint_open_kept_whole", "agreement"]
 PROJECT_FIELDS = ["half", "repo", "files", "whole_cold_wall", "whole_cold_cpu", "whole_cold_rc", "whole_warm_wall",
                   "whole_warm_cpu", "cache_mb", "blocks"]
 
@@ -86,10 +89,11 @@ def blocks(folder):
     return sum(1 for p in pathlib.Path(folder).rglob("*.pch"))
 
 
-def open_times(client, path, start):
+def open_times(client, path, start, published):
     """(s to the first diagnostics of `path`, s to its whole diagnostics:
     the first published while no work-done progress is under way). The
-    server's requests to create a progress token are answered."""
+    server's requests to create a progress token are answered; `published`
+    gets the diagnostics last published to each uri."""
     first, under_way = None, set()
     while True:
         m = client.wait(lambda m: True, "diagnostics for " + path)
@@ -98,16 +102,35 @@ def open_times(client, path, start):
             under_way.add(str(m["params"]["token"]))
         elif m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end":
             under_way.discard(str(m["params"]["token"]))
-        elif m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(path):
+        elif m.get("method") == "textDocument/publishDiagnostics":
+            published[m["params"]["uri"]] = m["params"]["diagnostics"]
+            if m["params"]["uri"] != uri(path):
+                continue
             now = time.monotonic() - start
             first = now if first is None else first
             if not under_way:
+                drain(client, published)
                 return first, now
 
 
-def lsp_times(command, path, root, edits):
+def drain(client, published):
+    """Records what the server publishes before it answers a request sent
+    now: the rest of the analysis that published last (a server handles
+    messages in order), the headers' diagnostics after the file's."""
+    client.next_id += 1
+    asked = client.next_id
+    client.send({"jsonrpc": "2.0", "id": asked, "method": "nnlint/none", "params": {}})
+    while True:
+        m = client.wait(lambda m: True, "an answer")
+        if m.get("id") == asked and "method" not in m:
+            return
+        if m.get("method") == "textDocument/publishDiagnostics":
+            published[m["params"]["uri"]] = m["params"]["diagnostics"]
+
+
+def lsp_times(command, path, root, edits, published=None):
     """(open s, whole open s, [edit s...]) for one server, or (nan, nan, [])
-    if it failed."""
+    if it failed; `published`, when given, gets the whole diagnostics."""
     mark(" ".join(command) + " (editor) " + str(path))
     client = Client(command, dict(os.environ))
     try:
@@ -118,7 +141,7 @@ def lsp_times(command, path, root, edits):
         start = time.monotonic()
         client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(str(path)), "languageId": "cpp",
                                                                 "version": 1, "text": text}})
-        opened, whole = open_times(client, str(path), start)
+        opened, whole = open_times(client, str(path), start, {} if published is None else published)
         # A file whose last line has no newline (`#endif` at the very end)
         # would have the appended declaration on that line.
         base = text if text.endswith("\n") else text + "\n"
@@ -130,6 +153,33 @@ def lsp_times(command, path, root, edits):
         client.proc.kill()
         client.proc.wait()
         return float("nan"), float("nan"), []
+
+
+def command_line_findings(nnlint, cache, build, path, timeout):
+    """The command line's findings on `path`, as findings_of() reads the
+    editor's, or None when it did not answer with findings."""
+    try:
+        proc = subprocess.run([nnlint, "--format=json", f"--cache-dir={cache}", "-p", str(build), path],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, timeout=timeout)
+        report = json.loads(proc.stdout)
+    except (subprocess.TimeoutExpired, ValueError):
+        return None
+    found = set()
+    for f in report.get("findings", []):
+        notes = tuple(sorted((n["file"], n["line"] - 1, n["message"]) for n in f.get("notes", [])))
+        found.add((f["file"], f["line"] - 1, f["column"] - 1, LEVELS[f["severity"]], f["check"], f["message"], notes))
+    return found
+
+
+def agreement(editor, command_line):
+    """"yes", or how the editor's findings (diagnostics with a check's code)
+    and the command line's differ."""
+    if command_line is None:
+        return "n/a"
+    editor = {f for f in editor if f[4]}
+    if editor == command_line:
+        return "yes (%d)" % len(editor)
+    return "no (editor only %d, command line only %d)" % (len(editor - command_line), len(command_line - editor))
 
 
 def edit_stats(times):
@@ -155,14 +205,16 @@ def measure_file(args, half, repo, build, root, path, shapes, scratch):
     lsp_cache = scratch / "lsp-cache"
     shutil.rmtree(lsp_cache, ignore_errors=True)
     server = [args.nnlint, "--lsp", f"--cache-dir={lsp_cache}", "-p", str(build)]
-    nn_open, nn_whole, nn_edits = lsp_times(server, path, root, args.edits)
+    published = {}
+    nn_open, nn_whole, nn_edits = lsp_times(server, path, root, args.edits, published)
+    agrees = agreement(findings_of(published), command_line_findings(args.nnlint, cache, build, path, args.timeout))
     nn_open_kept, nn_kept_whole, _ = lsp_times(server, path, root, 0)
     row = [half, repo, os.path.relpath(path, root), shapes, *clang, *cold[:2], *warm[:2], p_cache,
            clangd_open, *edit_stats(clangd_edits), nn_open, *edit_stats(nn_edits), nn_open_kept,
-           ",".join("%.3f" % t for t in nn_edits), nn_whole, nn_kept_whole]
+           ",".join("%.3f" % t for t in nn_edits), nn_whole, nn_kept_whole, agrees]
     print(f"measure: {repo} {row[2]}: clang++ {clang[0]:.1f} s, -p {cold[0]:.1f}/{warm[0]:.2f} s, "
           f"open {nn_open:.2f}/{nn_whole:.2f} (kept {nn_open_kept:.2f}/{nn_kept_whole:.2f}) vs {clangd_open:.2f} s, edit median "
-          f"{row[18]:.3f} vs {row[14]:.3f} s", file=sys.stderr, flush=True)
+          f"{row[18]:.3f} vs {row[14]:.3f} s; editor = command line: {agrees}", file=sys.stderr, flush=True)
     return row
 
 
