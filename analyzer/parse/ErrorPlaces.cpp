@@ -12,6 +12,7 @@ void ErrorPlaces::HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnos
   if (level >= DiagnosticsEngine::Error) {
     if (info.getLocation().isValid()) places_.push_back(info.getLocation());
     missingInclude_ |= info.getID() == diag::err_pp_file_not_found;
+    fatal_ |= level == DiagnosticsEngine::Fatal;
     if (++errors_ == 1) {
       llvm::SmallString<128> text;
       info.FormatDiagnostic(text);

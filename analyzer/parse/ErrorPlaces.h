@@ -30,6 +30,7 @@ class ErrorPlaces : public clang::DiagnosticConsumer {
 
   unsigned errors() const { return errors_; }
   bool missingInclude() const { return missingInclude_; }
+  bool fatal() const { return fatal_; }  // Clang stopped at a fatal error
   const std::string &first() const { return first_; }
   const SourcePoint &firstLoc() const { return firstLoc_; }
   // Every error's place (valid while the parse's SourceManager lives).
@@ -41,6 +42,7 @@ class ErrorPlaces : public clang::DiagnosticConsumer {
   std::vector<clang::SourceLocation> places_;
   unsigned errors_ = 0;
   bool missingInclude_ = false;
+  bool fatal_ = false;
   std::string first_;
   SourcePoint firstLoc_;
 };

@@ -1,8 +1,10 @@
 #include "parse/WarmSession.h"
 
 #include "flow/IndexBuilder.h"
+#include "parse/ErrorPlaces.h"
 #include "parse/Frontend.h"
 #include "parse/PartUnloader.h"
+#include "parse/Recovery.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -16,6 +18,7 @@
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/thread.h"
 
@@ -51,26 +54,53 @@ std::string stringLiteral(llvm::StringRef path) {
 // part only and not the translation unit.
 constexpr const char *kPragmaNamespace = "nnlint_warm_session";
 constexpr const char *kEndOfPart = "end_of_part";
+// What each part's text is followed by, before the pragma: an empty line (a
+// last line ending in a backslash joins only it), and an empty declaration,
+// so that the parser reads the pragma at file scope, once it has finished
+// the text's last declaration.
+constexpr const char *kAfterText = "\n\n;\n";
 
+}  // namespace
+
+// Ends a part (see above); performs its template instantiations after an error.
 class EndOfPart : public PragmaHandler {
  public:
-  EndOfPart() : PragmaHandler(kEndOfPart) {}
-  void HandlePragma(Preprocessor &pp, PragmaIntroducer, Token &) override {
+  explicit EndOfPart(Sema &sema) : PragmaHandler(kEndOfPart), sema_(sema) {}
+  void HandlePragma(Preprocessor &pp, PragmaIntroducer introducer, Token &) override {
     pp.DiscardUntilEndOfDirective();
+    at = introducer.Loc;
+    // Read inside a declaration (error recovery that skipped to the end of
+    // the text: `f(;`), the end of a part would never end it (Clang 19's
+    // parser loops on it): the part ends as a file does, and fails.
+    if (!isa<TranslationUnitDecl>(sema_.CurContext)) return;
     const_cast<LangOptions &>(pp.getLangOpts()).IncrementalExtensions = true;
+    // The interpreter instantiates the templates a part uses only when the
+    // part has no error; the usual parse does at the end of the file, errors
+    // or not, and reports the errors they raise. Done here, at file scope
+    // (the `;` before the pragma: the last declaration is complete).
+    if (pp.getDiagnostics().hasErrorOccurred()) {
+      sema_.DefineUsedVTables();
+      sema_.PerformPendingInstantiations();
+    }
   }
+  SourceLocation at;  // the pragma's place in the last part
+
+ private:
+  Sema &sema_;
 };
 
+namespace {
+
 // Parses `text` as the session's next part; the pragma handler must be
-// registered (open()). A part whose end was not reached as the end of a part
-// fails: the parser may then have ended the translation unit.
-llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, const std::string &text) {
+// registered (open()). `ended`: the end of the part was reached as the end
+// of a part; a part that did not fails: the parser may then have ended the
+// translation unit.
+llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, const std::string &text, bool &ended) {
   LangOptions &lang = interpreter.getCompilerInstance()->getLangOpts();
   lang.IncrementalExtensions = false;
-  // An empty line first: a last line ending in a backslash joins only it.
   llvm::Expected<PartialTranslationUnit &> part = interpreter.Parse(
-      text + "\n\n#pragma " + kPragmaNamespace + " " + kEndOfPart + "\n");
-  bool ended = lang.IncrementalExtensions;
+      text + kAfterText + "#pragma " + kPragmaNamespace + " " + kEndOfPart + "\n");
+  ended = lang.IncrementalExtensions;
   lang.IncrementalExtensions = true;
   if (part && !ended) return llvm::createStringError("the part did not reach its end");
   return part;
@@ -121,9 +151,10 @@ std::string withoutDirectives(llvm::StringRef text) {
   return out;
 }
 
-WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, std::vector<SourceInput> userHeaders,
-                         ModelIndex blockIndex)
+WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, EndOfPart &endOfPart,
+                         std::vector<SourceInput> userHeaders, ModelIndex blockIndex)
     : interpreter_(std::move(interpreter)),
+      endOfPart_(endOfPart),
       userHeaders_(std::move(userHeaders)),
       blockIndex_(std::move(blockIndex)),
       counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {
@@ -168,11 +199,14 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   compiler->getTarget().adjust(compiler->getDiagnostics(), compiler->getLangOpts());
   llvm::Expected<std::unique_ptr<Interpreter>> interpreter = Interpreter::create(std::move(compiler));
   if (!interpreter) return interpreter.takeError();
-  (*interpreter)->getCompilerInstance()->getPreprocessor().AddPragmaHandler(kPragmaNamespace, new EndOfPart);
+  CompilerInstance &ci = *(*interpreter)->getCompilerInstance();
+  auto *endOfPart = new EndOfPart(ci.getSema());
+  ci.getPreprocessor().AddPragmaHandler(kPragmaNamespace, endOfPart);
   // The tail stays: its include guards hold for every later part, as they
   // would after the same lines at the top of the file.
   if (!tail.empty()) {
-    llvm::Expected<PartialTranslationUnit &> part = parsePart(**interpreter, tail);
+    bool ended = false;
+    llvm::Expected<PartialTranslationUnit &> part = parsePart(**interpreter, tail, ended);
     if (!part) return part.takeError();
   }
   // The user's headers the block read, through the PCH or the tail: the
@@ -185,7 +219,7 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
                     [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode); });
   walk.join();
   return std::unique_ptr<WarmSession>(
-      new WarmSession(std::move(*interpreter), std::move(userHeaders), std::move(blockIndex)));
+      new WarmSession(std::move(*interpreter), *endOfPart, std::move(userHeaders), std::move(blockIndex)));
 }
 
 bool WarmSession::userHeadersUnchanged() const {
@@ -195,17 +229,39 @@ bool WarmSession::userHeadersUnchanged() const {
 }
 
 TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::string &blankedText) {
+  CompilerInstance &ci = *interpreter_->getCompilerInstance();
   // __COUNTER__ goes on from part to part; the file's own parse starts it
   // where the block left it (a test framework's macros name functions by it).
-  interpreter_->getCompilerInstance()->getPreprocessor().setCounterValue(counterAfterBlock_);
+  ci.getPreprocessor().setCounterValue(counterAfterBlock_);
+  // This parse's errors (none printed).
+  auto errors = std::make_unique<ErrorPlaces>();
+  ci.getDiagnostics().setClient(errors.get(), /*ShouldOwnClient=*/false);
+  errors_ = std::move(errors);
   // Locations read as the file's own: same lines and columns, same name.
-  llvm::Expected<PartialTranslationUnit &> part =
-      parsePart(*interpreter_, "#line 1 " + stringLiteral(file) + "\n" + blankedText);
-  if (!part) {
-    llvm::consumeError(part.takeError());  // an error: the usual parse reports it
-    return nullptr;
+  std::string lineDirective = "#line 1 " + stringLiteral(file) + "\n";
+  textEnd_ = lineDirective.size() + blankedText.size();
+  TranslationUnitDecl *before = interpreter_->getASTContext().getTranslationUnitDecl();
+  bool ended = false;
+  llvm::Expected<PartialTranslationUnit &> part = parsePart(*interpreter_, lineDirective + blankedText, ended);
+  if (part) return part->TUPart;
+  llvm::consumeError(part.takeError());
+  // A part with an error fails: Clang 19 takes its names out of the file's
+  // lookup table (IncrementalParser::CleanUpPTU) and leaves its
+  // declarations, as it recovered them, in the part, which stays the
+  // translation unit's last.
+  TranslationUnitDecl *last = interpreter_->getASTContext().getTranslationUnitDecl();
+  if (!ended || errors_->errors() == 0 || last == before) return nullptr;
+  return last;
+}
+
+bool WarmSession::errorAfterText() const {
+  const SourceManager &sm = interpreter_->getCompilerInstance()->getSourceManager();
+  FileID part = sm.getFileID(endOfPart_.at);
+  for (SourceLocation e : errors_->places()) {
+    std::pair<FileID, unsigned> at = sm.getDecomposedLoc(sm.getExpansionLoc(e));
+    if (at.first == part && at.second >= textEnd_) return true;
   }
-  return part->TUPart;
+  return false;
 }
 
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
@@ -217,18 +273,29 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     TranslationUnitDecl *part = parse(file, blankedText);
     ASTContext &ctx = interpreter_->getASTContext();
     if (!part || part != ctx.getTranslationUnitDecl()) return;
+    // A fatal error (a missing #include) stops Clang; the usual parse says
+    // where it looked. An error in what the session adds after the text (an
+    // unclosed brace) has no place in the file.
+    if (errors_->fatal() || errorAfterText()) return;
     result.emplace();
     result->file = file;
-    result->ok = true;
+    result->ok = errors_->errors() == 0;
     result->index = blockIndex_;
     result->index.merge(buildIndex(ctx, filter, false, leftOut_));
+    if (!result->ok) {
+      // What the usual parse reports, and the facts it drops (Recovery.h).
+      result->error = errors_->first();
+      result->errorLoc = errors_->firstLoc();
+      result->errorCount = errors_->errors();
+      dropFactsWithErrors(ctx, filter, errors_->places(), result->index);
+    }
     result->inputs = userHeaders_;
     // Headers the text includes after its block are inputs too.
     if (directives)
       for (SourceInput &in : userInputs(*interpreter_->getCompilerInstance(), filter, false))
         if (llvm::none_of(result->inputs, [&](const SourceInput &have) { return have.path == in.path; }))
           result->inputs.push_back(std::move(in));
-    canWarmUp = !directives && canDetach(part);
+    canWarmUp = result->ok && !directives && canDetach(part);
   });
   parser.join();
   return result;
@@ -238,7 +305,8 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
   bool clean = false;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     TranslationUnitDecl *part = parse(file, blankedText);
-    if (!part || !canDetach(part)) return;
+    // A part with an error stays in the translation unit: the session is done.
+    if (!part || errors_->errors() > 0 || !canDetach(part)) return;
     // Undo reads the name of each of the part's declarations and crashes on
     // some: those leave the part first. A file-scope `using namespace` goes
     // now, while the lookup table still lists it.

@@ -22,6 +22,9 @@ class TranslationUnitDecl;
 
 namespace nnlint {
 
+class EndOfPart;    // WarmSession.cpp
+class ErrorPlaces;  // parse/ErrorPlaces.h
+
 // Whether the text after a block holds a preprocessor directive. A macro,
 // an include guard or an #include would outlive a part taken back (Undo
 // leaves the preprocessor as it is), so such a text is parsed in a fork of
@@ -46,8 +49,10 @@ class WarmSession {
   ~WarmSession();
 
   // The index of `blankedText` (the file with its block blanked out) read as
-  // `file`. None when the text must take the usual path instead: it has an
-  // error (the usual path reports errors and recovers).
+  // `file`. A text with errors is indexed as Clang recovered it, with the
+  // usual parse's recovery (parse/Recovery.h), errors and first error. None
+  // when the text must take the usual path instead: a fatal error (a
+  // missing #include), or an error past the text's end.
   // The result's inputs are the user headers the block read, as they were
   // when the session opened, and those the text includes; the caller adds
   // the file. The parse stays in the
@@ -70,11 +75,18 @@ class WarmSession {
   bool userHeadersUnchanged() const;
 
  private:
-  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, std::vector<SourceInput> userHeaders,
-              ModelIndex blockIndex);
+  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, EndOfPart &endOfPart,
+              std::vector<SourceInput> userHeaders, ModelIndex blockIndex);
+  // The text's part; with errors (errors_), the part Clang recovered.
   clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
+  // Whether an error of the last parse lies after the text, in what parse() adds.
+  bool errorAfterText() const;
 
+  // The last parse's errors: the diagnostics' consumer, which outlives the interpreter.
+  std::unique_ptr<ErrorPlaces> errors_;
   std::unique_ptr<clang::Interpreter> interpreter_;
+  EndOfPart &endOfPart_;  // the preprocessor's
+  size_t textEnd_ = 0;  // where the last parse's text ends in its part
   std::vector<SourceInput> userHeaders_;
   // The facts of the block's declarations (the PCH's user headers and the
   // tail), walked once when the session opens: each index walks only the

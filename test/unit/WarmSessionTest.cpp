@@ -58,26 +58,34 @@ std::unique_ptr<WarmSession> openWith(const std::string &blockText) {
 const char *kLibrary = "namespace lib { int f(); }\n";
 const char *kFile = "/nowhere/model.cpp";
 
-enum class Parse { Taken, Refused, Crashed };
+// Taken: indexed without an error; WithErrors: indexed as Clang recovered
+// it; Refused: left to the usual path.
+enum class Parse { Taken, WithErrors, Refused, Crashed };
 
 // What the session does with `text`, parsed in a fork as the parse host does
 // (index() leaves its part in the session).
 Parse parseInFork(WarmSession &session, const std::string &text) {
   pid_t pid = ::fork();
   if (pid == 0) {
+    ::alarm(60);  // a parse that never ends reads as a crash
     SourceFilter filter;
     bool canWarmUp = false;
     std::optional<FileResult> result = session.index(kFile, text, filter, canWarmUp);
-    ::_exit(result && result->ok ? 0 : 1);
+    ::_exit(!result ? 1 : result->ok ? 0 : 2);
   }
   int status = 0;
   ::waitpid(pid, &status, 0);
   if (!WIFEXITED(status)) return Parse::Crashed;
-  return WEXITSTATUS(status) == 0 ? Parse::Taken : Parse::Refused;
+  int code = WEXITSTATUS(status);
+  return code == 0 ? Parse::Taken : code == 2 ? Parse::WithErrors : Parse::Refused;
 }
 
 bool takes(WarmSession &session, const std::string &text) { return parseInFork(session, text) == Parse::Taken; }
-bool refuses(WarmSession &session, const std::string &text) { return parseInFork(session, text) == Parse::Refused; }
+// Not taken as a text without errors.
+bool refuses(WarmSession &session, const std::string &text) {
+  Parse p = parseInFork(session, text);
+  return p == Parse::WithErrors || p == Parse::Refused;
+}
 
 }  // namespace
 
@@ -305,4 +313,44 @@ TEST(WarmSession, DirectivesAfterTheBlock) {
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0) << "2: not parsed, or could warm up; 3: the header is not an input";
   llvm::sys::fs::remove(header);
+}
+
+// A text with errors is indexed as Clang recovered it, with the usual
+// parse's errors, and never warms the session up; the session stays as it
+// was for the next text.
+TEST(WarmSession, IndexesWhatClangRecovered) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(60);
+    SourceFilter filter;
+    bool canWarmUp = true;
+    std::optional<FileResult> result =
+        session->index(kFile, "int g() { return lib::f(); }\nint h() { return undeclared + 1; }\nint k = missing_value;\n",
+                       filter, canWarmUp);
+    if (!result || result->ok || canWarmUp) ::_exit(2);
+    ::_exit(result->errorCount == 2 && result->errorLoc.line == 2 && result->errorLoc.column == 18 ? 0 : 3);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "2: not indexed, or could warm up; 3: other errors than the usual parse's";
+  EXPECT_TRUE(takes(*session, "int g() { return lib::f(); }\n"));
+}
+
+// Texts left to the usual path: a missing #include, and an error whose
+// recovery skips to the end of the text (Clang 19's incremental parser
+// looped there). An error in a template's instantiation, at the end of the
+// part, is an error of the text.
+TEST(WarmSession, TextsForTheUsualPath) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  EXPECT_EQ(parseInFork(*session, "#include \"no-such-header.h\"\nint g();\n"), Parse::Refused);
+  EXPECT_EQ(parseInFork(*session, "int g(int);\nint f() { return g(; }\nint k() { return 1; }\n"), Parse::Refused);
+  EXPECT_EQ(parseInFork(*session, "template <class T> int twice(T t) { return t.no(); }\nint g() { return twice(1); }\n"),
+            Parse::WithErrors);
+  EXPECT_EQ(parseInFork(*session, "template <class T> int twice(T t) { return t.no(); }\nint g() { return twice(1) + x; }\n"),
+            Parse::WithErrors);
+  EXPECT_TRUE(takes(*session, "int g() { return lib::f(); }\n"));
 }
