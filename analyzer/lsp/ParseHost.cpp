@@ -94,7 +94,8 @@ class Sessions {
     }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
     ForkReport first = parseInFork(*session, r, connection, mayWarmUp);
-    if (!mayWarmUp || first.took == 0) return;
+    // A text with errors is answered, never warmed up with: the next may be fixed.
+    if (!mayWarmUp || first.took == 0 || first.took == 3) return;
     WarmRequest warmUpWith = r;
     if (first.took == 2) {
       // A text with directives warms it up without them, if that parses (in
@@ -117,7 +118,8 @@ class Sessions {
 
  private:
   // What a fork says once it has answered: 0 it could not parse the text,
-  // 1 it did and the text can warm the session up, 2 it did but cannot; and
+  // 1 it did and the text can warm the session up, 2 it did but cannot, 3 it
+  // did, with compile errors; and
   // a digest of the answer, when asked for.
   struct ForkReport {
     int took = 0;
@@ -139,7 +141,7 @@ class Sessions {
       Json answer = result ? fileResultToJson(*result) : Json(nullptr);
       if (connection >= 0) sendMessage(connection, answer);
       std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
-      Json report{{"took", !result ? 0 : canWarmUp ? 1 : 2}, {"digest", sum}};
+      Json report{{"took", !result ? 0 : !result->ok ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
       ::_exit(sendMessage(done[1], report) ? 0 : 1);
     }
     ::close(done[1]);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Opens a file in `nnlint --lsp`, then replaces its text by the file's text
-plus each SUFFIX in turn, and prints, per step, the paths nnlint's cache log
+plus each SUFFIX in turn (a SUFFIX `s/OLD/NEW/` instead replaces OLD in the
+file's text by NEW), and prints, per step, the paths nnlint's cache log
 took (NNLINT_CACHE_LOG: built, hit, warm, warmed, error, ...) and the codes
 of the diagnostics published for the file.
 
@@ -36,8 +37,13 @@ def main():
     client.notify("textDocument/didOpen", {"textDocument": dict(document, languageId="cpp", text=text)})
     step("open", client.diagnostics(path))
     for version, suffix in enumerate(suffixes, start=2):
+        if suffix.startswith("s/") and suffix.endswith("/") and suffix.count("/") == 3:
+            old, new = suffix[2:-1].split("/")
+            changed = text.replace(old, new, 1)
+        else:
+            changed = text + suffix + "\n"
         client.notify("textDocument/didChange", {"textDocument": dict(document, version=version),
-                                                 "contentChanges": [{"text": text + suffix + "\n"}]})
+                                                 "contentChanges": [{"text": changed}]})
         step("edit %d" % (version - 1), client.diagnostics(path))
     client.request("shutdown", None)
     client.notify("exit", None)
