@@ -10,6 +10,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/Utils.h"
@@ -21,6 +22,8 @@
 #include "clang/Sema/Sema.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/thread.h"
+
+#include <cstring>
 
 using namespace clang;
 
@@ -57,10 +60,25 @@ constexpr const char *kEndOfPart = "end_of_part";
 // What each part's text is followed by, before the pragma: an empty line (a
 // last line ending in a backslash joins only it), and an empty declaration,
 // so that the parser reads the pragma at file scope, once it has finished
-// the text's last declaration.
+// the text's last declaration. A text whose last declaration lacks its `;`
+// would take that one (EmptyDeclarations).
+constexpr const char *kLineBreaks = "\n\n";
 constexpr const char *kAfterText = "\n\n;\n";
 
 }  // namespace
+
+// Where the parser read an empty declaration at file scope (its diagnostic,
+// ignored in a compile, is made a remark in the session): the `;` that
+// parse() adds after a text must be one. Passes nothing on.
+class EmptyDeclarations : public DiagnosticConsumer {
+ public:
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (info.getID() == diag::warn_cxx98_compat_top_level_semi || info.getID() == diag::ext_extra_semi_cxx11)
+      places.push_back(info.getLocation());
+  }
+  std::vector<SourceLocation> places;
+};
 
 // Ends a part (see above); performs its template instantiations after an error.
 class EndOfPart : public PragmaHandler {
@@ -200,6 +218,8 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   llvm::Expected<std::unique_ptr<Interpreter>> interpreter = Interpreter::create(std::move(compiler));
   if (!interpreter) return interpreter.takeError();
   CompilerInstance &ci = *(*interpreter)->getCompilerInstance();
+  for (diag::kind emptyDeclaration : {diag::warn_cxx98_compat_top_level_semi, diag::ext_extra_semi_cxx11})
+    ci.getDiagnostics().setSeverity(emptyDeclaration, diag::Severity::Remark, SourceLocation());
   auto *endOfPart = new EndOfPart(ci.getSema());
   ci.getPreprocessor().AddPragmaHandler(kPragmaNamespace, endOfPart);
   // The tail stays: its include guards hold for every later part, as they
@@ -233,24 +253,34 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
   // __COUNTER__ goes on from part to part; the file's own parse starts it
   // where the block left it (a test framework's macros name functions by it).
   ci.getPreprocessor().setCounterValue(counterAfterBlock_);
-  // This parse's errors (none printed).
-  auto errors = std::make_unique<ErrorPlaces>();
+  // This parse's errors and empty declarations (none printed).
+  auto emptyDeclarations = std::make_unique<EmptyDeclarations>();
+  auto errors = std::make_unique<ErrorPlaces>(*emptyDeclarations, nullptr);
   ci.getDiagnostics().setClient(errors.get(), /*ShouldOwnClient=*/false);
   errors_ = std::move(errors);
+  emptyDeclarations_ = std::move(emptyDeclarations);
   // Locations read as the file's own: same lines and columns, same name.
   std::string lineDirective = "#line 1 " + stringLiteral(file) + "\n";
   textEnd_ = lineDirective.size() + blankedText.size();
   TranslationUnitDecl *before = interpreter_->getASTContext().getTranslationUnitDecl();
   bool ended = false;
   llvm::Expected<PartialTranslationUnit &> part = parsePart(*interpreter_, lineDirective + blankedText, ended);
+  if (!part) llvm::consumeError(part.takeError());
+  // The text's last declaration took the `;` after it: the usual parse
+  // reports it incomplete.
+  const SourceManager &sm = ci.getSourceManager();
+  if (!ended || llvm::none_of(emptyDeclarations_->places, [&](SourceLocation at) {
+        return sm.getFileID(at) == sm.getFileID(endOfPart_.at) &&
+               sm.getFileOffset(at) == textEnd_ + std::strlen(kLineBreaks);
+      }))
+    return nullptr;
   if (part) return part->TUPart;
-  llvm::consumeError(part.takeError());
   // A part with an error fails: Clang 19 takes its names out of the file's
   // lookup table (IncrementalParser::CleanUpPTU) and leaves its
   // declarations, as it recovered them, in the part, which stays the
   // translation unit's last.
   TranslationUnitDecl *last = interpreter_->getASTContext().getTranslationUnitDecl();
-  if (!ended || errors_->errors() == 0 || last == before) return nullptr;
+  if (errors_->errors() == 0 || last == before) return nullptr;
   return last;
 }
 

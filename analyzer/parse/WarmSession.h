@@ -22,7 +22,8 @@ class TranslationUnitDecl;
 
 namespace nnlint {
 
-class EndOfPart;    // WarmSession.cpp
+class EmptyDeclarations;  // WarmSession.cpp
+class EndOfPart;          // WarmSession.cpp
 class ErrorPlaces;  // parse/ErrorPlaces.h
 
 // Whether the text after a block holds a preprocessor directive. A macro,
@@ -82,7 +83,9 @@ class WarmSession {
   // Whether an error of the last parse lies after the text, in what parse() adds.
   bool errorAfterText() const;
 
-  // The last parse's errors: the diagnostics' consumer, which outlives the interpreter.
+  // The last parse's errors and empty declarations: the diagnostics'
+  // consumers, which outlive the interpreter.
+  std::unique_ptr<EmptyDeclarations> emptyDeclarations_;
   std::unique_ptr<ErrorPlaces> errors_;
   std::unique_ptr<clang::Interpreter> interpreter_;
   EndOfPart &endOfPart_;  // the preprocessor's

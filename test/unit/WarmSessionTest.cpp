@@ -352,5 +352,9 @@ TEST(WarmSession, TextsForTheUsualPath) {
             Parse::WithErrors);
   EXPECT_EQ(parseInFork(*session, "template <class T> int twice(T t) { return t.no(); }\nint g() { return twice(1) + x; }\n"),
             Parse::WithErrors);
+  // A last declaration without its `;`: the usual parse reports it.
+  EXPECT_EQ(parseInFork(*session, "int g() { return lib::f(); }\nstruct S {}"), Parse::Refused);
+  EXPECT_EQ(parseInFork(*session, "int g() { return lib::f(); }\nint k = 1"), Parse::Refused);
+  EXPECT_EQ(parseInFork(*session, "int g() { return lib::f(); };;\nstruct S {};"), Parse::Taken);
   EXPECT_TRUE(takes(*session, "int g() { return lib::f(); }\n"));
 }
