@@ -304,8 +304,8 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     ASTContext &ctx = interpreter_->getASTContext();
     if (!part || part != ctx.getTranslationUnitDecl()) return;
     // A fatal error (a missing #include) stops Clang; the usual parse says
-    // where it looked. An error in what the session adds after the text (an
-    // unclosed brace) has no place in the file.
+    // where it looked. An error in what the session adds after the text has
+    // no place in the file.
     if (errors_->fatal() || errorAfterText()) return;
     result.emplace();
     result->file = file;
