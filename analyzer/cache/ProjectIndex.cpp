@@ -18,7 +18,7 @@ namespace nnlint {
 namespace {
 
 // Bumped when the entry's layout or the meaning of the facts changes without a version change.
-constexpr const char *kFactsFormat = "nnlint-facts 15";
+constexpr const char *kFactsFormat = "nnlint-facts 16";
 
 std::string currentHash(const std::string &path, const ParseOptions &opts) {
   if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
@@ -64,6 +64,7 @@ std::string FactsCache::entryPath(const clang::tooling::CompileCommand &cmd, con
   key.add(clang::getClangFullVersion());
   key.add(cmd.Directory);
   key.add(opts.skipLibraryBodies ? "skip-library-bodies" : "all-bodies");
+  if (opts.lending) key.add("lending");  // fewer facts than a whole parse: never taken for one
   for (const std::string &a : adjustArguments(cmd, opts)) key.add(a);
   return dir_ + "/" + key.hex() + ".json";
 }
@@ -113,6 +114,11 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
                                        const ParseOptions &parse, const SourceFilter &filter,
                                        const SpeedOptions &speed, const std::function<void()> &beforeParsing,
                                        std::vector<size_t> *notCached) {
+  if (speed.lendersOnly && !parse.lending) {
+    ParseOptions lending = parse;
+    lending.lending = true;
+    return indexWithFacts(commands, lending, filter, speed, beforeParsing, notCached);
+  }
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   FactsCache facts(speed.useCache ? cacheDir : "");
   std::vector<FileResult> results(commands.size());

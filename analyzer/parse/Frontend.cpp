@@ -1,5 +1,6 @@
 #include "parse/Frontend.h"
 
+#include "flow/TorchTypes.h"
 #include "parse/ErrorPlaces.h"
 #include "parse/PchBlock.h"
 #include "parse/Recovery.h"
@@ -79,15 +80,45 @@ std::vector<SourceInput> userInputs(CompilerInstance &ci, const SourceFilter &fi
 namespace {
 
 // Hands the parsed translation unit to the caller's consumer; library
-// function bodies are skipped, none of the checks reads them.
+// function bodies are skipped, none of the checks reads them, and for a
+// lender (ParseOptions::lending) those of user headers before the first
+// user module class.
 class CallbackConsumer : public ASTConsumer {
  public:
   CallbackConsumer(CompilerInstance &ci, const SourceFilter &filter, bool walkPrecompiled, const ErrorPlaces &errors,
-                   AstConsumer consumer)
-      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), consumer_(consumer) {}
+                   AstConsumer consumer, bool skipLibrary, bool lending)
+      : ci_(ci), filter_(filter), walkPrecompiled_(walkPrecompiled), errors_(errors), consumer_(consumer),
+        skipLibrary_(skipLibrary), moduleSeen_(!lending) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
-    return filter_.isLibrary(ci_.getSourceManager(), d->getLocation());
+    const SourceManager &sm = ci_.getSourceManager();
+    if (filter_.isLibrary(sm, d->getLocation())) return skipLibrary_;
+    // A block with user headers may hold a module class this parse never sees defined.
+    if (!moduleSeen_ && !blockChecked_) moduleSeen_ = blockHoldsUserHeaders();
+    blockChecked_ = true;
+    if (moduleSeen_) return false;
+    if (const auto *md = dyn_cast<CXXMethodDecl>(d); md && isModuleClass(md->getParent())) return false;
+    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+      if (const auto *md = dyn_cast<CXXMethodDecl>(ft->getTemplatedDecl()); md && isModuleClass(md->getParent()))
+        return false;
+    return !sm.isWrittenInMainFile(sm.getExpansionLoc(d->getLocation()));
+  }
+
+  bool blockHoldsUserHeaders() {
+    ASTReader *reader = ci_.getASTReader().get();
+    bool found = false;
+    if (reader)
+      for (serialization::ModuleFile &mf : reader->getModuleManager())
+        reader->visitInputFileInfos(mf, /*IncludeSystem=*/false, [&](const serialization::InputFileInfo &info, bool) {
+          found |= llvm::sys::path::filename(info.Filename) != kBlockHeaderName;
+        });
+    return found;
+  }
+
+  void HandleTagDeclDefinition(TagDecl *d) override {
+    if (moduleSeen_) return;
+    const auto *rd = dyn_cast<CXXRecordDecl>(d);
+    if (rd && !filter_.isLibrary(ci_.getSourceManager(), rd->getLocation()) && isModuleClass(rd)) moduleSeen_ = true;
   }
 
   void HandleTranslationUnit(ASTContext &ctx) override { consumer_({ci_, ctx, errors_, walkPrecompiled_}); }
@@ -98,6 +129,9 @@ class CallbackConsumer : public ASTConsumer {
   bool walkPrecompiled_;
   const ErrorPlaces &errors_;
   AstConsumer consumer_;
+  bool skipLibrary_;
+  bool moduleSeen_;  // a user module class is defined: every user body may name it
+  bool blockChecked_ = false;
 };
 
 // Fails the parse when the first `#undef` of one of `names` finds it
@@ -172,12 +206,13 @@ class CallbackAction : public ASTFrontendAction {
         absentKnown_(absentKnown) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
-    ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies;
+    ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies || opts_.lending;
     if (pch_ && !pch_->undefined.empty())
       ci.getPreprocessor().addPPCallbacks(std::make_unique<UndefinedCheck>(ci.getDiagnostics(), pch_->undefined));
     ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(ci, absentFiles_, absentKnown_));
     bool walkPrecompiled = !pch_ || pch_->holdsUserCode;
-    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled, errors_, consumer_);
+    return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled, errors_, consumer_, opts_.skipLibraryBodies,
+                                              opts_.lending);
   }
 
  private:

@@ -26,6 +26,14 @@ struct ParseOptions {
   std::string resourceDir;
   std::string clangPath;  // the clang++ that matches resourceDir, to find the standard library
   bool skipLibraryBodies = true;
+  // The file only lends its facts to the files a run names
+  // (SpeedOptions::lendersOnly): the bodies of functions that the user's
+  // headers define before the first user module class is defined are
+  // skipped as library bodies are. No such body can name a module class but
+  // through a template parameter; each names what it calls, so a helper's
+  // summary is lost, which only ever makes a check silent (the named files
+  // read such headers themselves and summarise them).
+  bool lending = false;
   // Editor buffers that differ from the files on disk: absolute path -> text.
   std::map<std::string, std::string> unsaved;
   // Asked first for an unsaved buffer that begins with an include block;

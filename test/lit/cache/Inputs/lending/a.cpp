@@ -1,0 +1,8 @@
+#include "net.h"
+
+NetImpl::NetImpl() {
+  fc = register_module("fc", torch::nn::Linear(4, 4));
+  head = torch::nn::Linear(4, 4);
+  aux = torch::nn::Linear(4, 4);
+  lending_util_touch(fc);
+}
