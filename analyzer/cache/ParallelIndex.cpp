@@ -57,7 +57,7 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
   const std::string &file = job.cmd->Filename;
   // A lender's parse (ParseOptions::lending) says so before the path it took.
   auto logPath = [&](const char *what, const std::string &f) {
-    nnlint::logPath(parse.lending ? ("lent " + std::string(what)).c_str() : what, f);
+    nnlint::logPath(parse.lending ? ("lent-" + std::string(what)).c_str() : what, f);
   };
   if (cache && !job.pch.key.empty()) {
     CachedPch pch = cache->lookup(job.pch.key);

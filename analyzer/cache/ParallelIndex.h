@@ -33,7 +33,8 @@ struct SpeedOptions {
 
 // With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
 // a file took (built, hit, discarded, plain, facts, unhoisted, error,
-// error-with-block), for the tests, which must
+// error-with-block; "lent-" before it for a lender's parse,
+// ParseOptions::lending), for the tests, which must
 // know the fast path was really taken. `facts` is a result from the facts
 // cache (ProjectIndex.h), a failed parse's included.
 void logPath(const char *what, const std::string &file);
