@@ -50,8 +50,12 @@ std::string HelperCallees::usrOf(const CallExpr *call) {
     const FunctionDecl *def = callee->getDefinition();
     if (def && def->hasBody()) return usrOfBody(def);
   }
-  // An instantiation whose body is not here shares its pattern's summary.
-  if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern()) callee = pattern;
+  // An instantiation whose body is not here shares its pattern's summary --
+  // unless the pattern's body was skipped too (a lender's parse,
+  // ParseOptions::lending): the summary of the instantiation, where another
+  // file made it, else none; never what a pattern without its body says.
+  if (const FunctionDecl *pattern = callee->getTemplateInstantiationPattern(); pattern && !pattern->hasSkippedBody())
+    callee = pattern;
   return nnlint::usrOf(callee->getCanonicalDecl());
 }
 
