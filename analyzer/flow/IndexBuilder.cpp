@@ -668,28 +668,34 @@ class Collector : public RecursiveASTVisitor<Collector> {
   // The bodies that calls reached but the walk does not visit: lambdas' call
   // operators and template instantiations. Only their summaries matter.
   void summariseUnvisited() {
-    while (const FunctionDecl *fd = callees_.nextUnvisited())
-      BodyWalker(ctx_, filter_, fd, nullptr, index_.helpers[usrOf(fd)], callees_).run();
+    while (const FunctionDecl *fd = callees_.nextUnvisited()) {
+      std::string usr = usrOf(fd);
+      seenByEveryCaller_.insert(usr);
+      BodyWalker(ctx_, filter_, fd, nullptr, index_.helpers[usr], callees_).run();
+    }
   }
 
-  // A template's own body summarised as nothing (no module registered,
-  // returned or lost) and named by no call here: a call from outside the
-  // template names one of its instantiations, summarised apart, so the entry
-  // is never read. A header-only library's templates are thousands of them,
-  // carried by every file's facts.
-  void dropUnusedTemplateSummaries() {
+  // A summary that says nothing a check reads (no module registered, lost or
+  // returned: returning none reads as returning an unknown one), of a
+  // function that no call here names and whose body every file that calls
+  // it sees (a template, an inline or internal function: each caller's file
+  // summarises it itself). A missing summary reads as an unseen body, which
+  // makes a member given to it opaque; no code here gives it one. A
+  // header-only library's functions are thousands of them, carried by every
+  // file's facts.
+  void dropUnusedSummaries(bool partial) {
     std::set<std::string> named(index_.trainingCallees.begin(), index_.trainingCallees.end());
     for (const auto &[key, c] : index_.classes) {
       for (const HelperCall &call : c.helperCalls) named.insert(call.helper);
       for (const WriteFact &w : c.writes) named.insert(w.fromHelpers.begin(), w.fromHelpers.end());
     }
     for (const auto &[usr, h] : index_.helpers) named.insert(h.returnsVia.begin(), h.returnsVia.end());
-    for (const std::string &usr : templatePatterns_) {
+    for (const std::string &usr : partial ? templatePatterns_ : seenByEveryCaller_) {
       auto it = index_.helpers.find(usr);
       if (it == index_.helpers.end() || named.count(usr)) continue;
       const HelperSummary &h = it->second;
-      if (h.registers.empty() && h.opaque.empty() && h.returns == ReturnedModule::None && h.returnsVia.empty())
-        index_.helpers.erase(it);
+      bool saysNothing = h.returns == ReturnedModule::None || h.returns == ReturnedModule::Unknown;
+      if (h.registers.empty() && h.opaque.empty() && saysNothing && h.returnsVia.empty()) index_.helpers.erase(it);
     }
   }
 
@@ -793,6 +799,7 @@ class Collector : public RecursiveASTVisitor<Collector> {
     }
     std::string usr = usrOf(fd->getCanonicalDecl());
     if (fd->isTemplated()) templatePatterns_.insert(usr);
+    if (fd->isTemplated() || fd->isInlined() || !fd->isExternallyVisible()) seenByEveryCaller_.insert(usr);
     HelperSummary &summary = index_.helpers[usr];
     BodyWalker(ctx_, filter_, fd, cls, summary, callees_).run();
     recordMethodPointers(fd, index_, cls ? &cls->methods[methodName(fd)] : nullptr);
@@ -893,13 +900,14 @@ class Collector : public RecursiveASTVisitor<Collector> {
   const SourceFilter &filter_;
   ModelIndex &index_;
   HelperCallees callees_;
-  std::set<std::string> templatePatterns_;  // USRs of the templates' own bodies walked
+  std::set<std::string> seenByEveryCaller_;  // USRs of bodies that every file calling them sees
+  std::set<std::string> templatePatterns_;   // those of the templates' own bodies walked
 };
 
 }  // namespace
 
 ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled,
-                      llvm::ArrayRef<const TranslationUnitDecl *> leftOut) {
+                      llvm::ArrayRef<const TranslationUnitDecl *> leftOut, bool partial) {
   ModelIndex index;
   KeepTypeAnswers keep;
   Collector collector(ctx, filter, index);
@@ -935,7 +943,7 @@ ModelIndex buildIndex(ASTContext &ctx, const SourceFilter &filter, bool walkPrec
       for (Decl *d : part->noload_decls()) collector.TraverseDecl(d);
   }
   collector.summariseUnvisited();
-  collector.dropUnusedTemplateSummaries();
+  collector.dropUnusedSummaries(partial);
   ctx.setTraversalScope(before);  // the clang-tidy plugin's other checks traverse the same context
   return index;
 }

@@ -13,8 +13,11 @@ namespace nnlint {
 // when it holds only library headers: reading them all costs more than the
 // rest of the file). `leftOut`: parts of an interpreter's translation unit
 // (parse/WarmSession) not to walk: those taken back, and those whose facts
-// the caller has already (the include block's).
+// the caller has already (the include block's). `partial`: the walk covers
+// part of the unit, whose other part may call what this one defines: the
+// summaries of inline functions that no call here names are kept.
 ModelIndex buildIndex(clang::ASTContext &ctx, const SourceFilter &filter, bool walkPrecompiled = true,
-                      llvm::ArrayRef<const clang::TranslationUnitDecl *> leftOut = {});
+                      llvm::ArrayRef<const clang::TranslationUnitDecl *> leftOut = {},
+                      bool partial = false);
 
 }  // namespace nnlint

@@ -236,7 +236,8 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   // in every fork (a vendored header-only library's bodies take seconds).
   ModelIndex blockIndex;
   llvm::thread walk(std::optional<unsigned>(kParseStackBytes),
-                    [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode); });
+                    [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode, {}, /*partial=*/true);
+                    });
   walk.join();
   return std::unique_ptr<WarmSession>(
       new WarmSession(std::move(*interpreter), *endOfPart, std::move(userHeaders), std::move(blockIndex)));
@@ -311,7 +312,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     result->file = file;
     result->ok = errors_->errors() == 0;
     result->index = blockIndex_;
-    result->index.merge(buildIndex(ctx, filter, false, leftOut_));
+    result->index.merge(buildIndex(ctx, filter, false, leftOut_, /*partial=*/true));
     if (!result->ok) {
       // What the usual parse reports, and the facts it drops (Recovery.h).
       result->error = errors_->first();

@@ -258,3 +258,31 @@ struct NetImpl : torch::nn::Module {
   ASSERT_TRUE(by.count("mean"));
   EXPECT_EQ(by["mean"]->kind, RegKind::Buffer);
 }
+
+// A summary that says nothing, of a function whose body every file that calls
+// it sees (inline, internal) and that no call here names, is left out of the
+// file's facts: each caller's file summarises it itself. One that a call
+// names, or of a function other files may call without its body, stays.
+TEST(ModelIndex, LeavesOutSummariesThatSayNothingOfFunctionsEveryCallerSees) {
+  ModelIndex index = indexOf(R"(
+#include <torch/torch.h>
+inline int unusedInline(int x) { return x + 1; }
+static int unusedStatic(int x) { return x * 2; }
+int external(int x) { return x - 1; }
+inline void touches(torch::nn::Linear &layer) { (void)layer; }
+struct NetImpl : torch::nn::Module {
+  NetImpl() { touches(fc); }
+  int scale(int x) { return unusedStatic(x); }
+  torch::nn::Linear fc{nullptr};
+};
+)");
+  auto summarised = [&](const char *name) {
+    for (const auto &[usr, h] : index.helpers)
+      if (usr.find(name) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_FALSE(summarised("unusedInline"));
+  EXPECT_FALSE(summarised("unusedStatic"));
+  EXPECT_TRUE(summarised("external"));
+  EXPECT_TRUE(summarised("touches"));
+}
