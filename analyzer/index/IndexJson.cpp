@@ -41,8 +41,28 @@ constexpr std::size_t fieldCount() {
 // its line here: the static_assert refuses to compile until it is.
 #define NNLINT_JSON(Type, ...)                                                                   \
   NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Type, __VA_ARGS__)                                          \
+  NNLINT_JSON_FIELDS(Type, __VA_ARGS__)
+#define NNLINT_JSON_FIELDS(Type, ...)                                                            \
   static_assert(fieldCount<Type>() == NNLINT_COUNT_ARGS(__VA_ARGS__),                            \
                 #Type " has a field that is not serialised: add it to its line in IndexJson.cpp");
+
+// The same, without the fields that hold their default value: a file's facts
+// are mostly defaults (an unset place, an empty set), and every run that
+// needs them reads them. A field missing when read takes its default.
+#define NNLINT_JSON_TO_IF_SET(v1)                                                                \
+  if (nlohmann::json v = nlohmann_json_t.v1; v != nlohmann::json(nlohmann_json_default_obj.v1)) \
+    nlohmann_json_j[#v1] = std::move(v);
+#define NNLINT_JSON_SPARSE(Type, ...)                                                            \
+  inline void to_json(nlohmann::json &nlohmann_json_j, const Type &nlohmann_json_t) {            \
+    static const Type nlohmann_json_default_obj{};                                               \
+    nlohmann_json_j = nlohmann::json::object();                                                  \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NNLINT_JSON_TO_IF_SET, __VA_ARGS__))                \
+  }                                                                                              \
+  inline void from_json(const nlohmann::json &nlohmann_json_j, Type &nlohmann_json_t) {          \
+    const Type nlohmann_json_default_obj{};                                                      \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_FROM_WITH_DEFAULT, __VA_ARGS__))      \
+  }                                                                                              \
+  NNLINT_JSON_FIELDS(Type, __VA_ARGS__)
 
 }  // namespace
 
@@ -96,42 +116,42 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ReturnedModule, {{ReturnedModule::None, "none"},
                                               {ReturnedModule::Unregistered, "unregistered"},
                                               {ReturnedModule::Unknown, "unknown"}})
 
-NNLINT_JSON(SourcePoint, file, line, column)
-NNLINT_JSON(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs,
+NNLINT_JSON_SPARSE(SourcePoint, file, line, column)
+NNLINT_JSON_SPARSE(MemberFact, name, loc, type, kind, moduleClass, containerKind, nullInit, defaultConstructs,
             inheritedFrom)
-NNLINT_JSON(Condition, op, key, text, loc, kind, members, args)
-NNLINT_JSON(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when, hasName, name, sameNameAt,
+NNLINT_JSON_SPARSE(Condition, op, key, text, loc, kind, members, args)
+NNLINT_JSON_SPARSE(RegistrationFact, kind, member, method, loc, requiresGrad, viaHelper, when, hasName, name, sameNameAt,
             ctor)
-NNLINT_JSON(WriteFact, member, kind, method, ctor, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
+NNLINT_JSON_SPARSE(WriteFact, member, kind, method, ctor, loc, order, fromRegistration, nullValue, sourceMembers, freshModule,
             unknownModule, afterRegistration, fromParameter,
             valueBegin, valueEnd, viaSubscript, fromHelpers, capturedMembers, capturedMethods)
-NNLINT_JSON(TensorInitFact, member, method, loc, requiresGrad)
-NNLINT_JSON(ParameterWriteFact, member, field, fieldClass, method, loc)
-NNLINT_JSON(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration, conditional)
-NNLINT_JSON(TensorWriteFact, member, method, loc, how, onlyInTraining)
-NNLINT_JSON(HelperCall, helper, param, member, method, loc, ctor)
-NNLINT_JSON(ConstructorFact, loc, defined, delegatesTo, callees)
-NNLINT_JSON(StructFieldFact, member, field, type, moduleClass, use, method, loc)
-NNLINT_JSON(FlagParamFact, member, params, required, index, defaultTrue)
-NNLINT_JSON(Guard, condition, loc, whenFalse, skip)
-NNLINT_JSON(OutputFact, name, keyed, members, callees)
-NNLINT_JSON(DeadUse, reason, loc, variable)
-NNLINT_JSON(DictEntryFact, member, key, moduleClass, loc)
-NNLINT_JSON(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
+NNLINT_JSON_SPARSE(TensorInitFact, member, method, loc, requiresGrad)
+NNLINT_JSON_SPARSE(ParameterWriteFact, member, field, fieldClass, method, loc)
+NNLINT_JSON_SPARSE(RunningStatsFact, member, moduleClass, method, loc, tracking, declaration, conditional)
+NNLINT_JSON_SPARSE(TensorWriteFact, member, method, loc, how, onlyInTraining)
+NNLINT_JSON_SPARSE(HelperCall, helper, param, member, method, loc, ctor)
+NNLINT_JSON_SPARSE(ConstructorFact, loc, defined, delegatesTo, callees)
+NNLINT_JSON_SPARSE(StructFieldFact, member, field, type, moduleClass, use, method, loc)
+NNLINT_JSON_SPARSE(FlagParamFact, member, params, required, index, defaultTrue)
+NNLINT_JSON_SPARSE(Guard, condition, loc, whenFalse, skip)
+NNLINT_JSON_SPARSE(OutputFact, name, keyed, members, callees)
+NNLINT_JSON_SPARSE(DeadUse, reason, loc, variable)
+NNLINT_JSON_SPARSE(DictEntryFact, member, key, moduleClass, loc)
+NNLINT_JSON_SPARSE(MethodFact, name, loc, defined, bodyStart, isPublic, isCtor, returnsValue, usesAllParameters, callees,
             baseCallees, membersUsed, membersReturned, memberGuards, calleeGuards, outputs, membersMutated, deadMembers, deadCallees, dictLookups,
             methodPointerCalls)
-NNLINT_JSON(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
+NNLINT_JSON_SPARSE(ClassFact, name, loc, isCloneable, hasOwnClone, moduleBases, members, registrations, writes, tensorInits,
             methods, helperCalls, opaqueMembers, flagValues, containerElements, statelessModules, frozenMembers,
             parameterWrites, dictEntries, dictsWithUnknownKeys, runningStats, tensorWrites, methodPointerTargets,
             membersUsedOutside, membersTestedEmpty, structFields, flagParams, constructors)
-NNLINT_JSON(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
-NNLINT_JSON(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
+NNLINT_JSON_SPARSE(HelperSummary, registers, opaque, returns, returnsVia, returnsRegistration)
+NNLINT_JSON_SPARSE(ForwardCallFact, moduleClass, loc, backwardLoc, function, outputs, used, usedKeys, boundAt, boundName,
             wholeResultUsed, inputsWritten, inputsEmpty, inputsSometimes)
-NNLINT_JSON(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
+NNLINT_JSON_SPARSE(CallSiteFact, kind, loc, function, callee, subject, memberOf, cause, causeText, innerCause,
             innerCauseText, innerCall, innerCallText, device, indexFreeDevice, moduleClass, argCount, trueArgs, fixBegin,
             fixEnd, fixText)
-NNLINT_JSON(OutsideCallFact, moduleClass, method, memberUse, callerClass, callerMethod, training, callerUsr, loc)
-NNLINT_JSON(ModelIndex, classes, forwardCalls, helpers, callSites, outsideCalls, trainingCallees)
+NNLINT_JSON_SPARSE(OutsideCallFact, moduleClass, method, memberUse, callerClass, callerMethod, training, callerUsr, loc)
+NNLINT_JSON_SPARSE(ModelIndex, classes, forwardCalls, helpers, callSites, outsideCalls, trainingCallees)
 
 nlohmann::json indexToJson(const ModelIndex &index) { return index; }
 

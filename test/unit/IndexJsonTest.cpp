@@ -227,3 +227,21 @@ TEST(IndexJson, RejectsMalformedInput) {
   EXPECT_THROW(indexFromJson(nlohmann::json::parse(R"({"classes": 3})")), nlohmann::json::exception);
   EXPECT_THROW(fileResultFromJson(nlohmann::json::parse("[]")), nlohmann::json::exception);
 }
+
+// Fields that hold their default are not written, and read back as defaults.
+TEST(IndexJson, LeavesOutDefaultFields) {
+  ModelIndex index;
+  index.helpers["c:@F@none#"];
+  HelperSummary &registered = index.helpers["c:@F@registered#"];
+  registered.returns = ReturnedModule::Registered;
+  registered.returnsRegistration.kind = RegKind::Buffer;
+  registered.returnsRegistration.requiresGrad = false;
+  nlohmann::json j = indexToJson(index);
+  EXPECT_EQ(j["helpers"]["c:@F@none#"], nlohmann::json::object());
+  EXPECT_EQ(j["helpers"]["c:@F@registered#"]["returnsRegistration"].size(), 2u);
+  ModelIndex back = indexFromJson(j);
+  EXPECT_EQ(back.helpers.at("c:@F@registered#").returnsRegistration.kind, RegKind::Buffer);
+  EXPECT_FALSE(back.helpers.at("c:@F@registered#").returnsRegistration.requiresGrad);
+  EXPECT_EQ(back.helpers.at("c:@F@none#").returns, ReturnedModule::None);
+  EXPECT_TRUE(back.helpers.at("c:@F@registered#").returnsRegistration.when.args.empty());
+}
