@@ -1,5 +1,7 @@
 #include "parse/PchLead.h"
 
+#include "base/SourceFilter.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,11 +13,13 @@
 namespace nnlint {
 namespace {
 
-// The folders a quoted include is searched in after the includer's own, in
-// Clang's order: -iquote, -I, -isystem, -idirafter.
-std::vector<std::string> quotedSearchDirs(const std::vector<std::string> &args, const std::string &directory) {
+// The folders of these flags, in Clang's order of them: for a quoted
+// include (after the includer's own folder) -iquote, -I, -isystem,
+// -idirafter; for an angled one -I, -isystem, -idirafter.
+std::vector<std::string> searchDirs(const std::vector<std::string> &args, const std::string &directory,
+                                    std::initializer_list<const char *> flags) {
   std::vector<std::string> dirs;
-  for (const char *flag : {"-iquote", "-I", "-isystem", "-idirafter"}) {
+  for (const char *flag : flags) {
     llvm::StringRef f(flag);
     for (size_t i = 1; i < args.size(); ++i) {
       llvm::StringRef a = args[i];
@@ -31,22 +35,42 @@ std::vector<std::string> quotedSearchDirs(const std::vector<std::string> &args, 
   return dirs;
 }
 
+struct SearchDirs {
+  std::vector<std::string> quoted, angled;
+  size_t dashI = 0;  // the first `dashI` of `angled` are -I folders
+};
+
 // "#include <x>" -> true; "#include \"x\"" -> false.
 bool isAngled(const IncludeBlock::Directive &d) { return d.text.find('<') != std::string::npos; }
 
-// The header a quoted directive names, or "": a full path (found next to its
-// includer, see findIncludeBlock) or a name searched in `dirs`.
-std::string quotedPath(const IncludeBlock::Directive &d, const std::vector<std::string> &dirs) {
-  size_t open = d.text.find('"'), close = d.text.rfind('"');
-  if (open == std::string::npos || close <= open + 1) return "";
-  std::string name = d.text.substr(open + 1, close - open - 1);
-  if (llvm::sys::path::is_absolute(name)) return llvm::sys::fs::is_regular_file(name) ? name : "";
-  for (const std::string &dir : dirs) {
-    llvm::SmallString<256> p(dir);
+// The first of `dirs` that holds `name`, as a path; `at` its position.
+std::string findIn(const std::string &name, const std::vector<std::string> &dirs, size_t &at) {
+  for (at = 0; at < dirs.size(); ++at) {
+    llvm::SmallString<256> p(dirs[at]);
     llvm::sys::path::append(p, name);
     if (llvm::sys::fs::is_regular_file(p)) return std::string(p);
   }
   return "";
+}
+
+// The user header a directive names, or "": a quoted name (a full path,
+// found next to its includer, see findIncludeBlock, or searched), or an
+// angled one found first in an -I folder, outside the library folders
+// (`#include <model.h>` with -Isrc: the project's own header, whichever
+// brackets it is written with).
+std::string userHeaderPath(const IncludeBlock::Directive &d, const SearchDirs &dirs) {
+  size_t at = 0;
+  if (isAngled(d)) {
+    size_t open = d.text.find('<'), close = d.text.rfind('>');
+    if (close == std::string::npos || close <= open + 1) return "";
+    std::string path = findIn(d.text.substr(open + 1, close - open - 1), dirs.angled, at);
+    return at < dirs.dashI && !SourceFilter().isLibraryPath(path) ? path : "";
+  }
+  size_t open = d.text.find('"'), close = d.text.rfind('"');
+  if (open == std::string::npos || close <= open + 1) return "";
+  std::string name = d.text.substr(open + 1, close - open - 1);
+  if (llvm::sys::path::is_absolute(name)) return llvm::sys::fs::is_regular_file(name) ? name : "";
+  return findIn(name, dirs.quoted, at);
 }
 
 constexpr int kMaxDepth = 8;
@@ -74,7 +98,7 @@ bool namedByCommand(const std::string &name, const std::vector<std::string> &arg
 }
 
 struct LeadWalk {
-  const std::vector<std::string> &dirs;
+  const SearchDirs &dirs;
   const std::vector<std::string> &args;
   std::set<std::string> visited;
   std::set<std::string> guards;  // of the headers on the way
@@ -103,7 +127,8 @@ void appendHeaderLead(const std::string &path, int depth, LeadWalk &walk) {
       walk.lead.undefined.push_back(block.undefs[undef].name);
     }
     const IncludeBlock::Directive &d = block.directives[k];
-    if (isAngled(d)) {
+    std::string inner = userHeaderPath(d, walk.dirs);
+    if (inner.empty() && isAngled(d)) {
       // A line the lead has already is a second include of that header, as
       // in the file, where the header's own line stays.
       bool again = false;
@@ -111,7 +136,7 @@ void appendHeaderLead(const std::string &path, int depth, LeadWalk &walk) {
       if (!again) lead.directives.push_back({d.text, 0, 0});
       continue;
     }
-    if (std::string inner = quotedPath(d, walk.dirs); !inner.empty()) appendHeaderLead(inner, depth + 1, walk);
+    if (!inner.empty()) appendHeaderLead(inner, depth + 1, walk);
     return;
   }
 }
@@ -121,15 +146,20 @@ void appendHeaderLead(const std::string &path, int depth, LeadWalk &walk) {
 IncludeLead findIncludeLead(const IncludeBlock &fileBlock, const std::vector<std::string> &args,
                             const std::string &directory) {
   IncludeLead lead;
-  std::vector<std::string> dirs = quotedSearchDirs(args, directory);
+  SearchDirs dirs;
+  dirs.quoted = searchDirs(args, directory, {"-iquote", "-I", "-isystem", "-idirafter"});
+  dirs.angled = searchDirs(args, directory, {"-I"});
+  dirs.dashI = dirs.angled.size();
+  for (std::string &dir : searchDirs(args, directory, {"-isystem", "-idirafter"})) dirs.angled.push_back(dir);
   LeadWalk walk{dirs, args, {}, {}, lead};
   for (const IncludeBlock::Directive &d : fileBlock.directives) {
-    if (isAngled(d)) {
+    std::string header = userHeaderPath(d, dirs);
+    if (header.empty() && isAngled(d)) {
       lead.block.directives.push_back(d);
       ++lead.own;
       continue;
     }
-    if (std::string header = quotedPath(d, dirs); !header.empty()) appendHeaderLead(header, 0, walk);
+    if (!header.empty()) appendHeaderLead(header, 0, walk);
     break;
   }
   // Read past, an `#undef` is of use only before a line that joined the lead.

@@ -65,6 +65,20 @@ TEST_F(PchLead, OwnLinesFirstThenTheHeaderFoundThroughDashI) {
   EXPECT_NE(blanked.find("#include \"net.h\""), std::string::npos);
 }
 
+TEST_F(PchLead, AnAngledUserHeaderIsFollowed) {
+  // The project's own header, written with brackets and found through -I:
+  // its lead is the file's, as with quotes. Found through -isystem, it is a
+  // library header, a line of the lead.
+  write("src/segmentor.h", "#pragma once\n#include <torch/torch.h>\nstruct Seg {};\n");
+  std::string file = "#include <segmentor.h>\nint x;\n";
+  IncludeLead followed = lead(file, {"clang++", "-Isrc"});
+  EXPECT_EQ(followed.block.header(9), "#include <torch/torch.h>\n");
+  EXPECT_EQ(followed.own, 0u);
+  IncludeLead library = lead(file, {"clang++", "-isystem", "src"});
+  EXPECT_EQ(library.block.header(9), "#include <segmentor.h>\n");
+  EXPECT_EQ(library.own, 1u);
+}
+
 TEST_F(PchLead, StopsAtAHeaderThatDefinesFirst) {
   write("config.h", "#define USE_CUDA 1\n#include <torch/torch.h>\n");
   EXPECT_TRUE(lead("#include \"config.h\"\n#include <torch/torch.h>\n").block.empty());

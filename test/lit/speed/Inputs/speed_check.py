@@ -311,17 +311,19 @@ HEADER_BAD = HEADER_OK.replace("NetImpl() { reset(); }", "NetImpl() { reset(); c
 
 
 def header_change(r):
-    # The model lives in a header that the precompiled block holds: included
-    # with <...> through -I, it is part of the files' library lead (a quoted
-    # include's header is parsed with each file, see cache-shared-lead.test).
+    # The model lives in a header that the precompiled block holds: the
+    # files' first header defines a macro before its includes, so they have
+    # no library lead and their whole block is precompiled (a header after a
+    # lead is parsed with each file, see cache-shared-lead.test).
     src = os.path.join(r.work, "src")
     os.makedirs(src)
-    open(os.path.join(src, "model.h"), "w").write(HEADER_OK)
+    configured = lambda header: "#define MODEL_WIDTH 4\n" + header
+    open(os.path.join(src, "model.h"), "w").write(configured(HEADER_OK))
     r.flags = r.flags + ["-I" + src]
     r.files = []
     for n in range(2):
         path = os.path.join(src, f"use{n}.cpp")
-        open(path, "w").write(f'#include <torch/torch.h>\n#include <model.h>\nint use{n}() {{ return {n}; }}\n')
+        open(path, "w").write(f'#include <model.h>\n#include <torch/torch.h>\nint use{n}() {{ return {n}; }}\n')
         r.files.append(path)
     _, flag = r.cache("cache")
     before, paths = r.run(flag, "-j1")
@@ -331,7 +333,7 @@ def header_change(r):
     expect(paths, "warm run", "hit", 2)
     if "nn-container-alias" in before[1]:
         fail("the correct header already gives a finding")
-    open(os.path.join(src, "model.h"), "w").write(HEADER_BAD)  # same second, often: mtime in ns must tell
+    open(os.path.join(src, "model.h"), "w").write(configured(HEADER_BAD))  # same second, often: mtime in ns must tell
     reference, _ = r.run("--no-cache", "-j1")
     if "nn-container-alias" not in reference[1]:
         fail("the changed header gives no finding: this test would compare nothing\n" + reference[1] + reference[2])
