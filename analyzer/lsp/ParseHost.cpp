@@ -119,8 +119,7 @@ class Sessions {
  private:
   // What a fork says once it has answered: 0 it could not parse the text,
   // 1 it did and the text can warm the session up, 2 it did but cannot, 3 it
-  // did, with compile errors; and
-  // a digest of the answer, when asked for.
+  // did, with compile errors; and a digest of the answer, when asked for.
   struct ForkReport {
     int took = 0;
     std::uint64_t digest = 0;

@@ -195,12 +195,15 @@ class Server {
                          {"method", "window/workDoneProgress/create"},
                          {"params", Json{{"token", progressToken_}}}});
   }
+  // A token whose work ended before the client created it begins and ends
+  // at once: every token the client created ends.
   void beginProgress(const std::string &repliedTo) {
-    if (repliedTo != progressToken_ || !lending_.running()) return;
-    progressBegun_ = true;
+    if (repliedTo.rfind("nnlint-lending-", 0) != 0) return;
     std::string message = std::to_string(lendingFiles_.size()) + " files that add to the open files' classes";
-    notify("$/progress", Json{{"token", progressToken_},
+    notify("$/progress", Json{{"token", repliedTo},
                               {"value", Json{{"kind", "begin"}, {"title", "nnlint"}, {"message", message}}}});
+    if (repliedTo == progressToken_ && lending_.running()) progressBegun_ = true;
+    else notify("$/progress", Json{{"token", repliedTo}, {"value", Json{{"kind", "end"}}}});
   }
   void endProgress() {
     if (progressBegun_) notify("$/progress", Json{{"token", progressToken_}, {"value", Json{{"kind", "end"}}}});
