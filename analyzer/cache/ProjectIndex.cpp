@@ -20,8 +20,8 @@ namespace {
 // Bumped when the entry's layout or the meaning of the facts changes without a version change.
 constexpr const char *kFactsFormat = "nnlint-facts 16";
 
-std::string currentHash(const std::string &path, const ParseOptions &opts) {
-  if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
+// The hash of the file's text on disk, "missing" if there is none.
+std::string hashOnDisk(const std::string &path) {
   std::optional<FileStamp> stamp = stampOf(path);
   if (!stamp) return "missing";
   // The entries of a project's files read the same headers (a header-only
@@ -32,6 +32,11 @@ std::string currentHash(const std::string &path, const ParseOptions &opts) {
   std::string hash = hashFileNow(path);
   seen[path] = {*stamp, hash};
   return hash;
+}
+
+std::string currentHash(const std::string &path, const ParseOptions &opts) {
+  if (auto unsaved = opts.unsaved.find(path); unsaved != opts.unsaved.end()) return hashText(unsaved->second);
+  return hashOnDisk(path);
 }
 
 // The size and modification time of the running nnlint.
@@ -106,7 +111,7 @@ void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOpt
   std::string text = fileResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string path = entryPath(cmd, opts);
   const SourceInput &file = result.inputs.front();
-  if (hashFileNow(file.path) != file.hash) path = bufferEntry(path);
+  if (hashOnDisk(file.path) != file.hash) path = bufferEntry(path);
   llvm::consumeError(replaceFile(path, text));
 }
 

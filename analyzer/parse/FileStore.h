@@ -28,7 +28,7 @@ struct FileStamp {
   uint64_t size = 0;
   int64_t mtimeNs = 0;
   uint64_t inode = 0;
-  bool operator==(const FileStamp &) const = default;
+  bool operator==(const FileStamp &o) const { return size == o.size && mtimeNs == o.mtimeNs && inode == o.inode; }
 };
 // The stamp of a regular file; none for a missing file, a FIFO or a device
 // (/dev/zero or a FIFO would never end if read).

@@ -97,10 +97,9 @@ class CallbackConsumer : public ASTConsumer {
     if (!moduleSeen_ && !blockChecked_) moduleSeen_ = blockHoldsUserHeaders();
     blockChecked_ = true;
     if (moduleSeen_) return false;
-    if (const auto *md = dyn_cast<CXXMethodDecl>(d); md && isModuleClass(md->getParent())) return false;
-    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
-      if (const auto *md = dyn_cast<CXXMethodDecl>(ft->getTemplatedDecl()); md && isModuleClass(md->getParent()))
-        return false;
+    // A method of a module class, or a member template's pattern.
+    if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(d->getAsFunction()); md && isModuleClass(md->getParent()))
+      return false;
     return !sm.isWrittenInMainFile(sm.getExpansionLoc(d->getLocation()));
   }
 

@@ -36,7 +36,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent / "test" / "lsp"))
 from lsp_edit import stop, time_edits  # noqa: E402
-from agreement_test import LEVELS, findings_of  # noqa: E402
+from agreement_test import findings_of, report_findings  # noqa: E402
 from lsp_test import Client, uri  # noqa: E402
 
 FILE_FIELDS = ["half", "repo", "file", "shapes", "clang_wall", "clang_cpu", "clang_rc",
@@ -161,14 +161,9 @@ def command_line_findings(nnlint, cache, build, path, timeout):
     try:
         proc = subprocess.run([nnlint, "--format=json", f"--cache-dir={cache}", "-p", str(build), path],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, timeout=timeout)
-        report = json.loads(proc.stdout)
-    except (subprocess.TimeoutExpired, ValueError):
+        return report_findings(json.loads(proc.stdout))
+    except (subprocess.TimeoutExpired, ValueError, KeyError):
         return None
-    found = set()
-    for f in report.get("findings", []):
-        notes = tuple(sorted((n["file"], n["line"] - 1, n["message"]) for n in f.get("notes", [])))
-        found.add((f["file"], f["line"] - 1, f["column"] - 1, LEVELS[f["severity"]], f["check"], f["message"], notes))
-    return found
 
 
 def agreement(editor, command_line):

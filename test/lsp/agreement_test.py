@@ -124,7 +124,11 @@ def command_line(nnlint, source, build, cache):
     proc = subprocess.run([nnlint, "-p", build, "--cache-dir=" + cache, "--format=json", source],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
     expect(proc.returncode in (0, 1), "the command line failed (%d): %s" % (proc.returncode, proc.stderr))
-    report = json.loads(proc.stdout)
+    return report_findings(json.loads(proc.stdout))
+
+
+def report_findings(report):
+    """The findings of a `--format=json` report, as findings_of() reads a server's."""
     found = set()
     for f in report["findings"]:
         notes = tuple(sorted((n["file"], n["line"] - 1, n["message"]) for n in f.get("notes", [])))
