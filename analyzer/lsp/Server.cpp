@@ -63,13 +63,19 @@ std::string diagnose(const Document &doc, const ServerOptions &opts, const Parse
     ::kill(::getpid(), SIGKILL);
   AnalyzerOptions analyzer = opts.analyzer;
   analyzer.unsaved[doc.path] = doc.text;
-  analyzer.warm = [&](const WarmRequest &request) { return host.parse(request); };
+  bool askedHost = false;
+  analyzer.warm = [&](const WarmRequest &request) {
+    askedHost = true;
+    return host.parse(request);
+  };
   analyzer.firstPass = [&](const AnalysisResult &first) { early(toText(diagnostics(first, doc, opts))); };
   analyzer.lendersInBackground = true;
   analyzer.lendInForeground = lent;
   AnalysisResult result = analyze({doc.path}, opts.rules, analyzer);
   std::vector<std::string> missing = result.lendersMissing;
-  return toText(Json{{"diagnostics", diagnostics(std::move(result), doc, opts)}, {"lendersMissing", missing}});
+  return toText(Json{{"diagnostics", diagnostics(std::move(result), doc, opts)},
+                     {"lendersMissing", missing},
+                     {"hostNotAsked", opts.warmParse && !askedHost}});
 }
 
 class Server {
@@ -150,6 +156,12 @@ class Server {
       waitingForLenders_.insert(uri);
       startLending();
     }
+    // Answered from the facts cache: the host has no session for the file
+    // yet, which the first edit would wait for.
+    if (final && booleanField(*final, "hostNotAsked").value_or(false) && prepared_.insert(uri).second) {
+      toPrepare_.push_back(uri);
+      startLending();
+    }
     if (!byFile) {
       logMessage(1, "nnlint: the analysis of " + doc->second.path + " crashed; its diagnostics are those of the last good run");
       Json start{{"line", 0}, {"character", 0}};
@@ -168,7 +180,8 @@ class Server {
   // edit stops: typing faster than they parse would otherwise parse them
   // again and again, each time on a core the edits need.
   void startLending() {
-    if (lending_.running() || toLend_.empty()) return;
+    if (lending_.running()) return;
+    if (toLend_.empty()) return startPreparing();
     std::vector<std::string> files(toLend_.begin(), toLend_.end());
     AnalyzerOptions analyzer = opts_.analyzer;
     for (const auto &[uri, doc] : docs_) analyzer.unsaved[doc.path] = doc.text;
@@ -179,6 +192,26 @@ class Server {
       lendingFiles_ = std::move(files);
       toLend_.clear();
       askForProgress();
+    }
+  }
+
+  // Has the host open and warm the session of a document that an analysis
+  // answered from the facts cache, in the lending worker's process (no edit
+  // stops it), after any lenders.
+  void startPreparing() {
+    while (!toPrepare_.empty() && !lending_.running()) {
+      auto doc = docs_.find(toPrepare_.front());
+      toPrepare_.erase(toPrepare_.begin());
+      if (doc == docs_.end()) continue;
+      AnalyzerOptions analyzer = opts_.analyzer;
+      analyzer.unsaved[doc->second.path] = doc->second.text;
+      analyzer.warm = [this](const WarmRequest &request) { return host_.parse(request); };
+      host_.ensureRunning();
+      std::string path = doc->second.path;
+      lending_.start([path, analyzer](const Worker::Send &) {
+        prepareWarmParse(path, analyzer);
+        return std::string();
+      });
     }
   }
 
@@ -349,6 +382,7 @@ class Server {
       stopAnalysing(uri);
       docs_.erase(uri);
       due_.erase(uri);
+      prepared_.erase(uri);
       for (const std::string &shown : published_[uri]) publish(shown, Json::array());
       published_.erase(uri);
     }
@@ -424,6 +458,8 @@ class Server {
   std::set<std::string> toLend_;             // files analyses found no facts of
   std::set<std::string> lent_;               // files lending_ parsed since the last change
   std::set<std::string> waitingForLenders_;  // documents to analyse again when lending_ ends
+  std::set<std::string> prepared_;           // documents whose session lending_ was asked to warm
+  std::vector<std::string> toPrepare_;       // those not yet (startPreparing)
   bool workDoneProgress_ = false;            // the client takes server-initiated progress
   std::string progressToken_;                // of the lending worker's progress, while asked for
   int progressCount_ = 0;

@@ -110,6 +110,20 @@ void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &
   indexWithFacts(cmds, *parse, SourceFilter(), speed);
 }
 
+void prepareWarmParse(const std::string &file, const AnalyzerOptions &opts) {
+  std::vector<ToolError> errors;
+  std::optional<ParseOptions> parse = parseOptions(opts, errors);
+  CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
+  clang::tooling::CompileCommand cmd;
+  std::string ignored;
+  if (!parse || !parse->warm || !commands.load().empty() || !checkSourceFile(file).empty() ||
+      !commands.commandFor(file, cmd, ignored))
+    return;
+  SpeedOptions speed = opts.speed;
+  speed.jobs = 1;
+  indexFiles({cmd}, *parse, SourceFilter(), speed);
+}
+
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
                        const AnalyzerOptions &opts) {
   AnalysisResult result;

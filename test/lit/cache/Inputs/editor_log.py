@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Opens a file in `nnlint --lsp`, then replaces its text by the file's text
 plus each SUFFIX in turn (a SUFFIX `s/OLD/NEW/` instead replaces OLD in the
-file's text by NEW), and prints, per step, the paths nnlint's cache log
+file's text by NEW; a SUFFIX `?WORD` changes nothing and waits, up to 60 s,
+for WORD in the cache log), and prints, per step, the paths nnlint's cache log
 took (NNLINT_CACHE_LOG: built, hit, warm, warmed, error, ...) and the codes
 of the diagnostics published for the file.
 
@@ -9,6 +10,7 @@ of the diagnostics published for the file.
 """
 import os
 import sys
+import time
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "lsp"))
@@ -36,7 +38,15 @@ def main():
 
     client.notify("textDocument/didOpen", {"textDocument": dict(document, languageId="cpp", text=text)})
     step("open", client.diagnostics(path))
-    for version, suffix in enumerate(suffixes, start=2):
+    version = 1
+    for suffix in suffixes:
+        if suffix.startswith("?"):
+            deadline = time.time() + 60
+            while suffix[1:] not in open(log).read().split() and time.time() < deadline:
+                time.sleep(0.1)
+            step("wait for " + suffix[1:], [])
+            continue
+        version += 1
         if suffix.startswith("s/") and suffix.endswith("/") and suffix.count("/") == 3:
             old, new = suffix[2:-1].split("/")
             changed = text.replace(old, new, 1)
