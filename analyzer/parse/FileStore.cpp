@@ -6,6 +6,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -119,12 +120,16 @@ void removeStaleTemporaries(const std::string &dir, const std::string &key) {
   for (const std::string &path : stale) llvm::sys::fs::remove(path);
 }
 
-FileLock::FileLock(const std::string &path) {
+FileLock::FileLock(const std::string &path, int waitMs) {
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) return;
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    ::close(fd);
-    return;
+  constexpr int kPollMs = 20;
+  for (int waited = 0; ::flock(fd, LOCK_EX | LOCK_NB) != 0; waited += kPollMs) {
+    if (errno != EWOULDBLOCK || waited >= waitMs) {
+      ::close(fd);
+      return;
+    }
+    ::usleep(kPollMs * 1000);
   }
   fd_ = fd;
 }

@@ -54,7 +54,8 @@ void removeStaleTemporaries(const std::string &dir, const std::string &key);
 // An exclusive advisory lock on a file (flock), taken without waiting.
 class FileLock {
  public:
-  explicit FileLock(const std::string &path);
+  // Waits up to `waitMs` for a process that holds the lock to let it go.
+  explicit FileLock(const std::string &path, int waitMs = 0);
   ~FileLock();
   FileLock(const FileLock &) = delete;
   FileLock &operator=(const FileLock &) = delete;

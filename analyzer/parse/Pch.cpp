@@ -32,6 +32,8 @@ namespace nnlint {
 namespace {
 
 constexpr const char *kManifestHeader = "nnlint-pch 2";
+// How long a build waits for another process's build of the same block.
+constexpr int kWaitForBuilderMs = 120000;
 
 struct Dependency {
   std::string path;
@@ -345,8 +347,10 @@ CachedPch PchCache::checkedLookup(const std::string &key) {
 
 CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter) {
   if (writeFailed_ || req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return {};
-  FileLock lock(path(req.key, ".lock"));
-  if (!lock.held()) return {};  // another process is building it; parse plainly meanwhile
+  // Another process building the block started first: it ends before a
+  // plain parse started now would, unless it is stuck.
+  FileLock lock(path(req.key, ".lock"), kWaitForBuilderMs);
+  if (!lock.held()) return {};  // parse plainly
   if (CachedPch ready = lookup(req.key); !ready.path.empty()) return ready;
   // Whatever a killed builder of this block left behind goes, under its lock.
   removeStaleTemporaries(dir_, req.key);
