@@ -53,7 +53,7 @@ sockaddr_un socketAddress(const std::string &dir) {
 
 Json toJson(const WarmRequest &r) {
   return Json{{"args", r.args},     {"file", r.file}, {"directory", r.directory}, {"cacheDir", r.cacheDir},
-              {"pchKey", r.pchKey}, {"tail", r.tail}, {"blanked", r.blanked}};
+              {"pchKey", r.pchKey}, {"tail", r.tail}, {"blanked", r.blanked}, {"prime", r.prime}};
 }
 
 WarmRequest fromJson(const Json &j) {
@@ -65,6 +65,7 @@ WarmRequest fromJson(const Json &j) {
   r.pchKey = j.at("pchKey");
   r.tail = j.at("tail");
   r.blanked = j.at("blanked");
+  r.prime = j.value("prime", false);
   return r;
 }
 
@@ -87,6 +88,9 @@ class Sessions {
       held_.pop_back();  // find() put it last
       session = nullptr;
     }
+    // A session that is warm already needs no priming: its parse would only
+    // hold up the edit that comes next.
+    if (r.prime && session && (session->warm() || neverWarm_.count(key))) return;
     if (!session) session = open(key, r);
     if (!session) {
       sendMessage(connection, nullptr);
