@@ -77,9 +77,10 @@ class Sessions {
   // session holds only what its warm-up read. The first parse a fork could
   // use, and take back, is parsed again here, to warm the session; a parse
   // after it must give the same index, or the session is dropped. A text
-  // with directives, which cannot be taken back, warms it up with them
-  // blanked; a text that still cannot is parsed in a fork of a session that
-  // stays cold: it still skips loading and checking the block.
+  // with directives that outlive a part taken back (hasLastingDirectives)
+  // warms it up with those blanked; a text that still cannot is parsed in a
+  // fork of a session that stays cold: it still skips loading and checking
+  // the block.
   void answer(const WarmRequest &r, int connection) {
     std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;
@@ -102,10 +103,11 @@ class Sessions {
     if (!mayWarmUp || first.took == 0 || first.took == 3) return;
     WarmRequest warmUpWith = r;
     if (first.took == 2) {
-      // A text with directives warms it up without them, if that parses (in
-      // a fork first: a part that fails is not taken back).
-      if (!hasDirectives(r.blanked)) return;
-      warmUpWith.blanked = withoutDirectives(r.blanked);
+      // A text with directives that would outlive its part (an #include, a
+      // #pragma) warms it up without them, if that parses (in a fork first:
+      // a part that fails is not taken back).
+      warmUpWith.blanked = withoutLastingDirectives(r.blanked);
+      if (warmUpWith.blanked == r.blanked) return;
       if (parseInFork(*session, warmUpWith, -1, false).took != 1) {
         neverWarm_.insert(key);
         return;

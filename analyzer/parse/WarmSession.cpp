@@ -16,10 +16,14 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Interpreter/Interpreter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/thread.h"
 
@@ -107,6 +111,41 @@ class EndOfPart : public PragmaHandler {
   Sema &sema_;
 };
 
+// The macros that parts define or undefine, each with its definition
+// before the first change since clear() (none: not a macro then). Undo
+// leaves the preprocessor as it is: once a part is taken back, giveBack()
+// puts each macro back as it was, so that the next part sees the macros as
+// the block left them.
+class MacroChanges : public PPCallbacks {
+ public:
+  void MacroDefined(const Token &name, const MacroDirective *md) override {
+    const MacroDirective *before = md->getPrevious();
+    note(name, before && before->isDefined() ? before->getMacroInfo() : nullptr);
+  }
+  void MacroUndefined(const Token &name, const MacroDefinition &md, const MacroDirective *) override {
+    note(name, md.getMacroInfo());
+  }
+  void clear() { before_.clear(); }
+  void giveBack(Preprocessor &pp) {
+    for (auto &[name, was] : before_) {
+      auto [before, at] = was;
+      if (pp.getMacroInfo(name) == before) continue;
+      if (before)
+        pp.appendDefMacroDirective(name, const_cast<MacroInfo *>(before));
+      else
+        pp.appendMacroDirective(name, new (pp.getPreprocessorAllocator()) UndefMacroDirective(at));
+    }
+    before_.clear();
+  }
+
+ private:
+  // The first change only: what the macro was before the part.
+  void note(const Token &name, const MacroInfo *before) {
+    before_.try_emplace(name.getIdentifierInfo(), before, name.getLocation());
+  }
+  llvm::DenseMap<IdentifierInfo *, std::pair<const MacroInfo *, SourceLocation>> before_;
+};
+
 namespace {
 
 // Parses `text` as the session's next part; the pragma handler must be
@@ -124,55 +163,82 @@ llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, con
   return part;
 }
 
-// The offsets [begin, end) of each directive in `text`: from its `#` to the
-// next token that starts a line (continued lines and comments included), or
-// a `_Pragma` to its closing parenthesis.
-std::vector<std::pair<size_t, size_t>> directiveRanges(llvm::StringRef text) {
+// A directive or `_Pragma` in a text: the offsets [begin, end) from its `#`
+// to the next token that starts a line (continued lines and comments
+// included), or a `_Pragma` to its closing parenthesis. `lasting`: it leaves
+// state that a part taken back would not take with it (Undo leaves the
+// preprocessor as it is): all but a macro's definition or undefinition,
+// which the session gives back itself (MacroChanges), and conditionals.
+struct Directive {
+  size_t begin, end;
+  bool lasting;
+};
+
+bool undoable(llvm::StringRef name) {
+  return llvm::is_contained({"define", "undef", "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif"},
+                            name);
+}
+
+std::vector<Directive> directives(llvm::StringRef text) {
   LangOptions lang;
   lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = lang.Digraphs = true;
   Lexer lexer(SourceLocation(), lang, text.begin(), text.begin(), text.end());
   auto offset = [&](const Token &t) { return lexer.getBufferLocation() - text.begin() - t.getLength(); };
-  std::vector<std::pair<size_t, size_t>> ranges;
+  auto isPragma = [](const Token &t) { return t.is(tok::raw_identifier) && t.getRawIdentifier() == "_Pragma"; };
+  std::vector<Directive> found;
   Token token;
   bool atEnd = lexer.LexFromRawLexer(token);
   while (!token.is(tok::eof)) {
     size_t begin = offset(token);
     if (token.is(tok::hash) && token.isAtStartOfLine()) {
-      do atEnd = lexer.LexFromRawLexer(token);
-      while (!token.is(tok::eof) && !token.isAtStartOfLine());
-      ranges.emplace_back(begin, token.is(tok::eof) ? text.size() : offset(token));
+      atEnd = lexer.LexFromRawLexer(token);
+      // A null directive (`#` alone) leaves nothing; a macro whose body holds
+      // a `_Pragma` would run it wherever it is used.
+      bool lasting = !token.isAtStartOfLine() && !token.is(tok::eof) &&
+                     !(token.is(tok::raw_identifier) && undoable(token.getRawIdentifier()));
+      while (!token.is(tok::eof) && !token.isAtStartOfLine()) {
+        lasting |= isPragma(token);
+        atEnd = lexer.LexFromRawLexer(token);
+      }
+      found.push_back({begin, token.is(tok::eof) ? text.size() : offset(token), lasting});
       continue;
     }
-    if (token.is(tok::raw_identifier) && token.getRawIdentifier() == "_Pragma") {
+    if (isPragma(token)) {
       int depth = 0;
       do {
         atEnd = lexer.LexFromRawLexer(token);
         depth += token.is(tok::l_paren) - token.is(tok::r_paren);
       } while (!token.is(tok::eof) && depth > 0);
-      ranges.emplace_back(begin, token.is(tok::eof) ? text.size() : offset(token) + token.getLength());
+      found.push_back({begin, token.is(tok::eof) ? text.size() : offset(token) + token.getLength(), true});
     }
     if (atEnd) break;
     atEnd = lexer.LexFromRawLexer(token);
   }
-  return ranges;
+  return found;
 }
 
 }  // namespace
 
-bool hasDirectives(llvm::StringRef text) { return !directiveRanges(text).empty(); }
+bool hasDirectives(llvm::StringRef text) { return !directives(text).empty(); }
 
-std::string withoutDirectives(llvm::StringRef text) {
+bool hasLastingDirectives(llvm::StringRef text) {
+  return llvm::any_of(directives(text), [](const Directive &d) { return d.lasting; });
+}
+
+std::string withoutLastingDirectives(llvm::StringRef text) {
   std::string out = text.str();
-  for (auto [begin, end] : directiveRanges(text))
-    for (size_t i = begin; i < end; ++i)
-      if (out[i] != '\n') out[i] = ' ';
+  for (const Directive &d : directives(text))
+    if (d.lasting)
+      for (size_t i = d.begin; i < d.end; ++i)
+        if (out[i] != '\n') out[i] = ' ';
   return out;
 }
 
 WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, EndOfPart &endOfPart,
-                         std::vector<SourceInput> userHeaders, ModelIndex blockIndex)
+                         MacroChanges &macroChanges, std::vector<SourceInput> userHeaders, ModelIndex blockIndex)
     : interpreter_(std::move(interpreter)),
       endOfPart_(endOfPart),
+      macroChanges_(macroChanges),
       userHeaders_(std::move(userHeaders)),
       blockIndex_(std::move(blockIndex)),
       counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {
@@ -222,6 +288,9 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
     ci.getDiagnostics().setSeverity(emptyDeclaration, diag::Severity::Remark, SourceLocation());
   auto *endOfPart = new EndOfPart(ci.getSema());
   ci.getPreprocessor().AddPragmaHandler(kPragmaNamespace, endOfPart);
+  auto macroChanges = std::make_unique<MacroChanges>();
+  MacroChanges &changes = *macroChanges;
+  ci.getPreprocessor().addPPCallbacks(std::move(macroChanges));
   // The tail stays: its include guards hold for every later part, as they
   // would after the same lines at the top of the file.
   if (!tail.empty()) {
@@ -240,7 +309,7 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
                     });
   walk.join();
   return std::unique_ptr<WarmSession>(
-      new WarmSession(std::move(*interpreter), *endOfPart, std::move(userHeaders), std::move(blockIndex)));
+      new WarmSession(std::move(*interpreter), *endOfPart, changes, std::move(userHeaders), std::move(blockIndex)));
 }
 
 bool WarmSession::userHeadersUnchanged() const {
@@ -326,7 +395,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
       for (SourceInput &in : userInputs(*interpreter_->getCompilerInstance(), filter, false))
         if (llvm::none_of(result->inputs, [&](const SourceInput &have) { return have.path == in.path; }))
           result->inputs.push_back(std::move(in));
-    canWarmUp = result->ok && !directives && canDetach(part);
+    canWarmUp = result->ok && !hasLastingDirectives(blankedText) && canDetach(part);
   });
   parser.join();
   return result;
@@ -335,6 +404,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
 bool WarmSession::warmUp(const std::string &file, const std::string &blankedText) {
   bool clean = false;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
+    macroChanges_.clear();
     TranslationUnitDecl *part = parse(file, blankedText);
     // A part with an error stays in the translation unit: the session is done.
     if (!part || errors_->errors() > 0 || !canDetach(part)) return;
@@ -368,6 +438,7 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
       llvm::consumeError(std::move(undo));
       return;
     }
+    macroChanges_.giveBack(interpreter_->getCompilerInstance()->getPreprocessor());
     clean = true;
   });
   parser.join();

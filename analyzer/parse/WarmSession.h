@@ -24,18 +24,25 @@ namespace nnlint {
 
 class EmptyDeclarations;  // WarmSession.cpp
 class EndOfPart;          // WarmSession.cpp
+class MacroChanges;       // WarmSession.cpp
 class ErrorPlaces;  // parse/ErrorPlaces.h
 
-// Whether the text after a block holds a preprocessor directive. A macro,
-// an include guard or an #include would outlive a part taken back (Undo
-// leaves the preprocessor as it is), so such a text is parsed in a fork of
-// the session only, never to warm it up with that text.
+// Whether the text after a block holds a preprocessor directive (or a
+// `_Pragma`).
 bool hasDirectives(llvm::StringRef text);
 
-// The text with its directives (and `_Pragma`s) blanked, lines kept: what
-// warms a session up for a text with directives, when it parses; a parse of
-// the text itself must then give what it gave before (parse/ParseHost).
-std::string withoutDirectives(llvm::StringRef text);
+// Whether it holds one that would outlive a part taken back: an include
+// guard or `#pragma once` of a header it includes, pragma state, ... (Undo
+// leaves the preprocessor as it is). A macro's `#define` or `#undef` does
+// not (the session gives the macros back, see warmUp), nor a conditional.
+// A text with such directives is parsed in a fork of the session only,
+// never to warm it up with that text.
+bool hasLastingDirectives(llvm::StringRef text);
+
+// The text with those directives blanked, lines kept: what warms a session
+// up for such a text, when it parses; a parse of the text itself must then
+// give what it gave before (lsp/ParseHost).
+std::string withoutLastingDirectives(llvm::StringRef text);
 
 class WarmSession {
  public:
@@ -65,7 +72,8 @@ class WarmSession {
 
   // Parses a text that index() took and takes it back (parse/PartUnloader):
   // what Sema read from the block for it stays, so that later parses, forked
-  // from this one, read only what is new. False when the part could not be
+  // from this one, read only what is new. The macros it defined or undefined
+  // are put back as the block left them. False when the part could not be
   // taken back: then the session must not be used again.
   bool warmUp(const std::string &file, const std::string &blankedText);
   bool warm() const { return warm_; }
@@ -76,7 +84,7 @@ class WarmSession {
   bool userHeadersUnchanged() const;
 
  private:
-  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, EndOfPart &endOfPart,
+  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, EndOfPart &endOfPart, MacroChanges &macroChanges,
               std::vector<SourceInput> userHeaders, ModelIndex blockIndex);
   // The text's part; with errors (errors_), the part Clang recovered.
   clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
@@ -89,6 +97,7 @@ class WarmSession {
   std::unique_ptr<ErrorPlaces> errors_;
   std::unique_ptr<clang::Interpreter> interpreter_;
   EndOfPart &endOfPart_;  // the preprocessor's
+  MacroChanges &macroChanges_;  // the preprocessor's
   size_t textEnd_ = 0;  // where the last parse's text ends in its part
   std::vector<SourceInput> userHeaders_;
   // The facts of the block's declarations (the PCH's user headers and the

@@ -23,13 +23,25 @@ TEST(WarmSession, FindsDirectivesOutsideCommentsAndStrings) {
   EXPECT_FALSE(hasDirectives("int y = 1 # 2;\n"));  // not at the start of a line: Sema's business
 }
 
-TEST(WarmSession, BlanksDirectivesKeepingLines) {
-  EXPECT_EQ(withoutDirectives("int x;\n#define N 3\nint y;\n"), "int x;\n           \nint y;\n");
-  EXPECT_EQ(withoutDirectives("#define F(a) \\\n  a\nint y;"), "              \n   \nint y;");
-  EXPECT_EQ(withoutDirectives("#if 0 /* a\nb */\nint z;\n#endif"), "          \n    \nint z;\n      ");
-  EXPECT_EQ(withoutDirectives("_Pragma(\"once\") int x;"), "                int x;");
-  EXPECT_EQ(withoutDirectives("int x; // #define N 3\n"), "int x; // #define N 3\n");
-  EXPECT_EQ(withoutDirectives("int y = 1 # 2;\n"), "int y = 1 # 2;\n");
+// A macro's definition or undefinition and a conditional can be taken back
+// with a part (the session gives the macros back); the rest cannot.
+TEST(WarmSession, FindsDirectivesThatOutliveAPart) {
+  EXPECT_FALSE(hasLastingDirectives("#define N 3\n#undef N\n#ifdef X\n#elif Y\n#else\n#endif\n#\nint x;\n"));
+  EXPECT_FALSE(hasLastingDirectives("#ifndef X\n#if defined(Y)\n#endif\n#endif\n%:define M 1\n"));
+  for (const char *text : {"#include \"model.h\"\n", "#pragma once\n", "#pragma pack(1)\n", "_Pragma(\"once\") int x;\n",
+                           "#define P _Pragma(\"pack(1)\")\n", "#line 7\n", "# 7 \"other.cpp\"\n", "#import <a.h>\n",
+                           "#include_next <a.h>\n", "#warning late\n"})
+    EXPECT_TRUE(hasLastingDirectives(text)) << text;
+}
+
+TEST(WarmSession, BlanksLastingDirectivesKeepingLines) {
+  EXPECT_EQ(withoutLastingDirectives("int x;\n#include \"a.h\"\nint y;\n"), "int x;\n              \nint y;\n");
+  EXPECT_EQ(withoutLastingDirectives("#pragma pack(\\\n  1)\nint y;"), "              \n    \nint y;");
+  EXPECT_EQ(withoutLastingDirectives("#pragma once /* a\nb */\nint z;\n"), "                 \n    \nint z;\n");
+  EXPECT_EQ(withoutLastingDirectives("_Pragma(\"once\") int x;"), "                int x;");
+  EXPECT_EQ(withoutLastingDirectives("#define P _Pragma(\"once\")\nint x;"), "                         \nint x;");
+  std::string kept = "#ifdef A\n#define N 3\n#else\n#undef N\n#endif\nint x; // #include <a.h>\nint y = 1 # 2;\n";
+  EXPECT_EQ(withoutLastingDirectives(kept), kept);
 }
 
 namespace {
@@ -358,3 +370,51 @@ TEST(WarmSession, TextsForTheUsualPath) {
   EXPECT_EQ(parseInFork(*session, "int g() { return lib::f(); };;\nstruct S {};"), Parse::Taken);
   EXPECT_TRUE(takes(*session, "int g() { return lib::f(); }\n"));
 }
+
+namespace {
+
+// Whether the session can be warmed up with `text` itself (index()'s canWarmUp).
+bool canWarmUpWith(WarmSession &session, const std::string &text) {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(60);
+    SourceFilter filter;
+    bool canWarmUp = false;
+    std::optional<FileResult> result = session.index(kFile, text, filter, canWarmUp);
+    ::_exit(result && canWarmUp ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+// A text that defines and uses its own macros warms the session up with
+// itself; once its part is taken back its macros are gone: the name is an
+// ordinary identifier again, as in the usual parse of a text without them.
+TEST(WarmSession, TakesBackTheMacrosAWarmUpDefined) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  std::string text =
+      "#define WIDTH 4\n#define CALL(f) lib::f()\n#ifdef WIDTH\nint w = WIDTH + CALL(f);\n#else\nint w = x;\n#endif\n";
+  EXPECT_TRUE(canWarmUpWith(*session, text));
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  EXPECT_TRUE(takes(*session, text));
+  EXPECT_TRUE(takes(*session, "int WIDTH = 3;\nint CALL = WIDTH;\n"));
+  EXPECT_TRUE(takes(*session, "#ifdef WIDTH\nint w = x;\n#endif\n"));
+  EXPECT_TRUE(takes(*session, "#define WIDTH 5\nstatic_assert(WIDTH == 5, \"\");\n"));
+}
+
+// A block's macro that the warm-up redefined or undefined is the block's
+// again in the next parse.
+TEST(WarmSession, GivesBackTheBlocksMacros) {
+  auto session = openWith("#define WIDTH 4\n#define DEPTH 2\n");
+  ASSERT_TRUE(session);
+  std::string text = "#undef WIDTH\n#define WIDTH 5\n#undef DEPTH\nstatic_assert(WIDTH == 5, \"\");\nint DEPTH = 1;\n";
+  EXPECT_TRUE(canWarmUpWith(*session, text));
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  EXPECT_TRUE(takes(*session, "static_assert(WIDTH == 4 && DEPTH == 2, \"\");\n"));
+  EXPECT_TRUE(takes(*session, text));
+}
+
