@@ -367,7 +367,8 @@ bool WarmSession::errorAfterText() const {
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
                                              const SourceFilter &filter, bool &canWarmUp) {
   canWarmUp = false;
-  bool directives = hasDirectives(blankedText);
+  // Only such directives can include a header (a macro's definition cannot).
+  bool lasting = hasLastingDirectives(blankedText);
   std::optional<FileResult> result;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     TranslationUnitDecl *part = parse(file, blankedText);
@@ -391,11 +392,11 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     }
     result->inputs = userHeaders_;
     // Headers the text includes after its block are inputs too.
-    if (directives)
+    if (lasting)
       for (SourceInput &in : userInputs(*interpreter_->getCompilerInstance(), filter, false))
         if (llvm::none_of(result->inputs, [&](const SourceInput &have) { return have.path == in.path; }))
           result->inputs.push_back(std::move(in));
-    canWarmUp = result->ok && !hasLastingDirectives(blankedText) && canDetach(part);
+    canWarmUp = result->ok && !lasting && canDetach(part);
   });
   parser.join();
   return result;
