@@ -125,7 +125,8 @@ class Sessions {
  private:
   // What a fork says once it has answered: 0 it could not parse the text,
   // 1 it did and the text can warm the session up, 2 it did but cannot, 3 it
-  // did, with compile errors; and a digest of the answer, when asked for.
+  // did, with compile errors of its own (not only its tail's); and a digest
+  // of the answer, when asked for.
   struct ForkReport {
     int took = 0;
     std::uint64_t digest = 0;
@@ -146,7 +147,8 @@ class Sessions {
       Json answer = result ? fileResultToJson(*result) : Json(nullptr);
       if (connection >= 0) sendMessage(connection, answer);
       std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
-      Json report{{"took", !result ? 0 : !result->ok ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
+      bool textErrors = result && result->errorCount > session.tailErrors();  // beside its tail's
+      Json report{{"took", !result ? 0 : textErrors ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
       ::_exit(sendMessage(done[1], report) ? 0 : 1);
     }
     ::close(done[1]);

@@ -210,9 +210,10 @@ void keepRecoveredMethod(ClassFact &c, const BrokenMethod &broken) {
 }  // namespace
 
 void dropFactsWithErrors(ASTContext &ctx, const SourceFilter &filter, const std::vector<SourceLocation> &errors,
-                         ModelIndex &index) {
+                         ModelIndex &index, llvm::ArrayRef<TranslationUnitDecl *> parts) {
   FindBroken broken(ctx, filter, errors);
-  broken.TraverseDecl(ctx.getTranslationUnitDecl());
+  if (parts.empty()) broken.TraverseDecl(ctx.getTranslationUnitDecl());
+  for (TranslationUnitDecl *part : parts) broken.TraverseDecl(part);
   for (const std::string &key : broken.classes) index.classes.erase(key);
   for (const std::string &usr : broken.helpers) index.helpers.erase(usr);
   for (const auto &[key, methods] : broken.methods) {

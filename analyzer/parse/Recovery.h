@@ -17,15 +17,19 @@
 #include "index/ModelIndex.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <vector>
 
 namespace nnlint {
 
 // Removes from `index` the facts that code with an error could have made.
-// `errors` are the places Clang reported errors at.
+// `errors` are the places Clang reported errors at. `parts`: the parts of an
+// interpreter's translation unit that the index holds the facts of
+// (parse/WarmSession); none: the whole unit.
 void dropFactsWithErrors(clang::ASTContext &ctx, const SourceFilter &filter,
-                         const std::vector<clang::SourceLocation> &errors, ModelIndex &index);
+                         const std::vector<clang::SourceLocation> &errors, ModelIndex &index,
+                         llvm::ArrayRef<clang::TranslationUnitDecl *> parts = {});
 
 // The index of a parsed translation unit (flow/IndexBuilder.h), less what its
 // errors could have touched: what nnlint's parse and the clang-tidy module

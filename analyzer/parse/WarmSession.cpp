@@ -88,6 +88,9 @@ class EmptyDeclarations : public DiagnosticConsumer {
 class EndOfPart : public PragmaHandler {
  public:
   explicit EndOfPart(Sema &sema) : PragmaHandler(kEndOfPart), sema_(sema) {}
+  // The part's errors are the session's to report (the tail's, see open()):
+  // the part must not fail on them.
+  bool keepsErrors = false;
   void HandlePragma(Preprocessor &pp, PragmaIntroducer introducer, Token &) override {
     pp.DiscardUntilEndOfDirective();
     at = introducer.Loc;
@@ -100,10 +103,15 @@ class EndOfPart : public PragmaHandler {
     // part has no error; the usual parse does at the end of the file, errors
     // or not, and reports the errors they raise. Done here, at file scope
     // (the `;` before the pragma: the last declaration is complete).
-    if (pp.getDiagnostics().hasErrorOccurred()) {
+    DiagnosticsEngine &diags = pp.getDiagnostics();
+    if (diags.hasErrorOccurred() || keepsErrors) {
       sema_.DefineUsedVTables();
       sema_.PerformPendingInstantiations();
     }
+    // A part with an error fails, and Clang 19 takes its names out of the
+    // lookup tables (IncrementalParser::CleanUpPTU): forgetting the errors
+    // here, once they are recorded, keeps them.
+    if (keepsErrors && diags.hasErrorOccurred() && !diags.hasFatalErrorOccurred()) diags.Reset(/*soft=*/true);
   }
   SourceLocation at;  // the pragma's place in the last part
 
@@ -161,6 +169,27 @@ llvm::Expected<PartialTranslationUnit &> parsePart(Interpreter &interpreter, con
   lang.IncrementalExtensions = true;
   if (part && !ended) return llvm::createStringError("the part did not reach its end");
   return part;
+}
+
+// Whether the parser read the `;` that parsePart() puts after a text of
+// `textSize` bytes as an empty declaration (else the text's last declaration
+// took it, which the usual parse reports incomplete). `pragma`: where the
+// part ended (EndOfPart::at).
+bool endsWhole(const SourceManager &sm, const EmptyDeclarations &empty, SourceLocation pragma, size_t textSize) {
+  return llvm::any_of(empty.places, [&](SourceLocation at) {
+    return sm.getFileID(at) == sm.getFileID(pragma) && sm.getFileOffset(at) == textSize + std::strlen(kLineBreaks);
+  });
+}
+
+// Whether one of `errors` lies after a text of `textSize` bytes, in what
+// parsePart() adds: it has no place in the file.
+bool errorAfter(const SourceManager &sm, const ErrorPlaces &errors, SourceLocation pragma, size_t textSize) {
+  FileID part = sm.getFileID(pragma);
+  for (SourceLocation e : errors.places()) {
+    std::pair<FileID, unsigned> at = sm.getDecomposedLoc(sm.getExpansionLoc(e));
+    if (at.first == part && at.second >= textSize) return true;
+  }
+  return false;
 }
 
 // A directive or `_Pragma` in a text: the offsets [begin, end) from its `#`
@@ -234,11 +263,14 @@ std::string withoutLastingDirectives(llvm::StringRef text) {
   return out;
 }
 
-WarmSession::WarmSession(std::unique_ptr<Interpreter> interpreter, EndOfPart &endOfPart,
-                         MacroChanges &macroChanges, std::vector<SourceInput> userHeaders, ModelIndex blockIndex)
-    : interpreter_(std::move(interpreter)),
+WarmSession::WarmSession(std::unique_ptr<ErrorPlaces> tailErrors, TranslationUnitDecl *tailPart,
+                         std::unique_ptr<Interpreter> interpreter, EndOfPart &endOfPart, MacroChanges &macroChanges,
+                         std::vector<SourceInput> userHeaders, ModelIndex blockIndex)
+    : tailErrors_(std::move(tailErrors)),
+      interpreter_(std::move(interpreter)),
       endOfPart_(endOfPart),
       macroChanges_(macroChanges),
+      tailPart_(tailPart),
       userHeaders_(std::move(userHeaders)),
       blockIndex_(std::move(blockIndex)),
       counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {
@@ -281,6 +313,10 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
     return llvm::createStringError("no target for the compile command");
   }
   compiler->getTarget().adjust(compiler->getDiagnostics(), compiler->getLangOpts());
+  // The tail's errors (below), recorded by a consumer that outlives the interpreter.
+  auto tailEmpty = std::make_unique<EmptyDeclarations>();
+  EmptyDeclarations &emptyInTail = *tailEmpty;
+  auto tailErrors = std::make_unique<ErrorPlaces>(emptyInTail, std::move(tailEmpty));
   llvm::Expected<std::unique_ptr<Interpreter>> interpreter = Interpreter::create(std::move(compiler));
   if (!interpreter) return interpreter.takeError();
   CompilerInstance &ci = *(*interpreter)->getCompilerInstance();
@@ -292,11 +328,27 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   MacroChanges &changes = *macroChanges;
   ci.getPreprocessor().addPPCallbacks(std::move(macroChanges));
   // The tail stays: its include guards hold for every later part, as they
-  // would after the same lines at the top of the file.
+  // would after the same lines at the top of the file. Its errors (a user
+  // header's, which no PCH can hold) are every parse's: the usual parse
+  // reads the same lines first.
+  ci.getDiagnostics().setClient(tailErrors.get(), /*ShouldOwnClient=*/false);
+  TranslationUnitDecl *tailPart = nullptr;
   if (!tail.empty()) {
     bool ended = false;
+    endOfPart->keepsErrors = true;
     llvm::Expected<PartialTranslationUnit &> part = parsePart(**interpreter, tail, ended);
+    endOfPart->keepsErrors = false;
     if (!part) return part.takeError();
+    tailPart = part->TUPart;
+    // The usual path then: a fatal error (a header not found) stops Clang;
+    // an error in what parsePart() adds, or the `;` it adds taken by the
+    // tail's last declaration, has no place in the file; an error after
+    // the part's end would fail the next part.
+    const SourceManager &sm = ci.getSourceManager();
+    if (tailErrors->fatal() || ci.getDiagnostics().hasErrorOccurred() ||
+        !endsWhole(sm, emptyInTail, endOfPart->at, tail.size()) ||
+        errorAfter(sm, *tailErrors, endOfPart->at, tail.size()))
+      return llvm::createStringError("the include block's tail cannot be parsed as the file's");
   }
   // The user's headers the block read, through the PCH or the tail: the
   // session keeps them as they are now.
@@ -308,9 +360,12 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
                     [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode, {}, /*partial=*/true);
                     });
   walk.join();
-  return std::unique_ptr<WarmSession>(
-      new WarmSession(std::move(*interpreter), *endOfPart, changes, std::move(userHeaders), std::move(blockIndex)));
+  return std::unique_ptr<WarmSession>(new WarmSession(std::move(tailErrors), tailPart, std::move(*interpreter),
+                                                      *endOfPart, changes, std::move(userHeaders),
+                                                      std::move(blockIndex)));
 }
+
+unsigned WarmSession::tailErrors() const { return tailErrors_->errors(); }
 
 bool WarmSession::userHeadersUnchanged() const {
   for (const SourceInput &header : userHeaders_)
@@ -338,12 +393,7 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
   if (!part) llvm::consumeError(part.takeError());
   // The text's last declaration took the `;` after it: the usual parse
   // reports it incomplete.
-  const SourceManager &sm = ci.getSourceManager();
-  if (!ended || llvm::none_of(emptyDeclarations_->places, [&](SourceLocation at) {
-        return sm.getFileID(at) == sm.getFileID(endOfPart_.at) &&
-               sm.getFileOffset(at) == textEnd_ + std::strlen(kLineBreaks);
-      }))
-    return nullptr;
+  if (!ended || !endsWhole(ci.getSourceManager(), *emptyDeclarations_, endOfPart_.at, textEnd_)) return nullptr;
   if (part) return part->TUPart;
   // A part with an error fails: Clang 19 takes its names out of the file's
   // lookup table (IncrementalParser::CleanUpPTU) and leaves its
@@ -352,16 +402,6 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
   TranslationUnitDecl *last = interpreter_->getASTContext().getTranslationUnitDecl();
   if (errors_->errors() == 0 || last == before) return nullptr;
   return last;
-}
-
-bool WarmSession::errorAfterText() const {
-  const SourceManager &sm = interpreter_->getCompilerInstance()->getSourceManager();
-  FileID part = sm.getFileID(endOfPart_.at);
-  for (SourceLocation e : errors_->places()) {
-    std::pair<FileID, unsigned> at = sm.getDecomposedLoc(sm.getExpansionLoc(e));
-    if (at.first == part && at.second >= textEnd_) return true;
-  }
-  return false;
 }
 
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
@@ -377,18 +417,24 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     // A fatal error (a missing #include) stops Clang; the usual parse says
     // where it looked. An error in what the session adds after the text has
     // no place in the file.
-    if (errors_->fatal() || errorAfterText()) return;
+    if (errors_->fatal() || errorAfter(ctx.getSourceManager(), *errors_, endOfPart_.at, textEnd_)) return;
     result.emplace();
     result->file = file;
-    result->ok = errors_->errors() == 0;
+    result->ok = errors_->errors() == 0 && tailErrors_->errors() == 0;
     result->index = blockIndex_;
     result->index.merge(buildIndex(ctx, filter, false, leftOut_, /*partial=*/true));
     if (!result->ok) {
-      // What the usual parse reports, and the facts it drops (Recovery.h).
-      result->error = errors_->first();
-      result->errorLoc = errors_->firstLoc();
-      result->errorCount = errors_->errors();
-      dropFactsWithErrors(ctx, filter, errors_->places(), result->index);
+      // What the usual parse reports, which reads the tail first, and the
+      // facts it drops (Recovery.h), in the tail's declarations too.
+      const ErrorPlaces &first = tailErrors_->errors() > 0 ? *tailErrors_ : *errors_;
+      result->error = first.first();
+      result->errorLoc = first.firstLoc();
+      result->errorCount = tailErrors_->errors() + errors_->errors();
+      std::vector<SourceLocation> places = tailErrors_->places();
+      places.insert(places.end(), errors_->places().begin(), errors_->places().end());
+      std::vector<TranslationUnitDecl *> parts = {part};
+      if (tailPart_) parts.insert(parts.begin(), tailPart_);
+      dropFactsWithErrors(ctx, filter, places, result->index, parts);
     }
     result->inputs = userHeaders_;
     // Headers the text includes after its block are inputs too.
@@ -396,7 +442,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
       for (SourceInput &in : userInputs(*interpreter_->getCompilerInstance(), filter, false))
         if (llvm::none_of(result->inputs, [&](const SourceInput &have) { return have.path == in.path; }))
           result->inputs.push_back(std::move(in));
-    canWarmUp = result->ok && !lasting && canDetach(part);
+    canWarmUp = errors_->errors() == 0 && !lasting && canDetach(part);
   });
   parser.join();
   return result;

@@ -66,7 +66,9 @@ class WarmSession {
   // the file. The parse stays in the
   // session and may crash on an error (a Clang 19 bug): call it in a process
   // that ends after it, forked from the one that holds the session.
-  // `canWarmUp`: whether warmUp() could take the text back.
+  // `canWarmUp`: whether warmUp() could take the text back. A session whose
+  // tail has errors (a user header's) opens, and adds them to every result:
+  // the usual parse reads them first.
   std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter,
                                   bool &canWarmUp);
 
@@ -77,6 +79,8 @@ class WarmSession {
   // taken back: then the session must not be used again.
   bool warmUp(const std::string &file, const std::string &blankedText);
   bool warm() const { return warm_; }
+  // The errors of the tail, which every result holds.
+  unsigned tailErrors() const;
 
   // Whether the user headers the block read (through the PCH or the tail)
   // still read as they did when the session opened: a session of an edited
@@ -84,20 +88,20 @@ class WarmSession {
   bool userHeadersUnchanged() const;
 
  private:
-  WarmSession(std::unique_ptr<clang::Interpreter> interpreter, EndOfPart &endOfPart, MacroChanges &macroChanges,
+  WarmSession(std::unique_ptr<ErrorPlaces> tailErrors, clang::TranslationUnitDecl *tailPart,
+              std::unique_ptr<clang::Interpreter> interpreter, EndOfPart &endOfPart, MacroChanges &macroChanges,
               std::vector<SourceInput> userHeaders, ModelIndex blockIndex);
   // The text's part; with errors (errors_), the part Clang recovered.
   clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
-  // Whether an error of the last parse lies after the text, in what parse() adds.
-  bool errorAfterText() const;
-
   // The last parse's errors and empty declarations: the diagnostics'
   // consumers, which outlive the interpreter.
   std::unique_ptr<EmptyDeclarations> emptyDeclarations_;
   std::unique_ptr<ErrorPlaces> errors_;
+  std::unique_ptr<ErrorPlaces> tailErrors_;  // the tail's, when the session opened
   std::unique_ptr<clang::Interpreter> interpreter_;
   EndOfPart &endOfPart_;  // the preprocessor's
   MacroChanges &macroChanges_;  // the preprocessor's
+  clang::TranslationUnitDecl *tailPart_;  // none without a tail
   size_t textEnd_ = 0;  // where the last parse's text ends in its part
   std::vector<SourceInput> userHeaders_;
   // The facts of the block's declarations (the PCH's user headers and the

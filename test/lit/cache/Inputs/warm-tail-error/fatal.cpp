@@ -1,0 +1,4 @@
+#include <torch/torch.h>
+#include "fatal.h"
+
+int after = 1;

@@ -1,0 +1,4 @@
+#include <torch/torch.h>
+#include "unended.h"
+
+int after = 1;
