@@ -8,7 +8,9 @@ equal the first's on open, and the second's edits must have been parsed warm,
 those with compile errors included (indexed as Clang recovered them, with the
 usual parse's recovery, in a fork that never warms the session up): errors in
 a method body, in a class declaration, at file scope, in a template's
-instantiation. A file with a directive after its include block is parsed
+instantiation, and in the file's own header after its library lines (the
+session's tail; a text with no error of its own there warms the session
+up). A file with a directive after its include block is parsed
 warm too, in a fork that never warms the session up. Then a user header in a file's
 include block is edited on disk: the next edit of the file must see it.
 
@@ -270,6 +272,57 @@ struct NetImpl : torch::nn::Module {
   torch::nn::Linear fc{nullptr};
 };
 """
+# Errors in the file's own header, after the library lead: no block can
+# hold the header, so the session parses it when it opens (its tail) and
+# adds its errors to every answer. The text has none of its own: it warms
+# the session up.
+TAIL_ERROR_HEADER = """#pragma once
+#include <torch/torch.h>
+
+namespace proj {
+int width = undeclared_width;
+
+struct NetImpl : torch::nn::Module {
+  NetImpl();
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear a{nullptr}, b{nullptr};
+};
+
+struct BrokenDeclImpl : torch::nn::Module {
+  BrokenDeclImpl() { fc = torch::nn::Linear(4, 4); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+  NoSuchType other;
+};
+
+struct TypingImpl : torch::nn::Module {
+  TypingImpl() {
+    a = register_module("a", torch::nn::Linear(4, 4));
+    b = torch::nn::Linear(4, 4);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    auto h = a(b(x));
+    h = h.relu(;
+    return h;
+  }
+  torch::nn::Linear a{nullptr}, b{nullptr};
+};
+
+template <typename T> T twice(T x) { return x.no_such(); }
+inline int useTwice() { return twice(3); }
+}
+"""
+TAIL_ERROR_SOURCE = """#include <torch/torch.h>
+#include "tail_error.h"
+
+namespace proj {
+NetImpl::NetImpl() {
+  a = register_module("a", torch::nn::Linear(4, 4));
+  b = register_module("b", torch::nn::Linear(4, 4));
+}
+torch::Tensor NetImpl::forward(torch::Tensor x) { return a(x); }
+}
+"""
 
 
 def main():
@@ -280,22 +333,27 @@ def main():
         os.symlink(os.path.abspath(stub), os.path.join(work, "include"))
         flags = args[args.index("--") + 1:] or ["-std=c++17", "-isystem", os.path.join(work, "include")]
         os.makedirs(os.path.join(work, "errors"))
-        for name, text in (("errors.cpp", ERRORS), ("instantiation_error.cpp", INSTANTIATION_ERROR)):
-            files.append(os.path.join(work, "errors", name))
-            with open(files[-1], "w") as f:
+        for name, text in (("errors.cpp", ERRORS), ("instantiation_error.cpp", INSTANTIATION_ERROR),
+                           ("tail_error.cpp", TAIL_ERROR_SOURCE), ("tail_error.h", TAIL_ERROR_HEADER)):
+            path = os.path.join(work, "errors", name)
+            with open(path, "w") as f:
                 f.write(text)
+            if name.endswith(".cpp"):
+                files.append(path)
+        tail_error = files[-1]
         cache, usual_log, warm_log = (os.path.join(work, n) for n in ("cache", "usual.log", "warm.log"))
         usual = diagnostics_of(nnlint, cache, usual_log, files, flags, False)
         expect(not logged(usual_log, "warm"), "a server with warmParse off parsed warm")
         errors = logged(usual_log, "error")
-        expect(set(files[-2:]) <= errors, "the files with errors took no error path: %s" % sorted(errors))
+        expect(set(files[-3:]) <= errors, "the files with errors took no error path: %s" % sorted(errors))
         warm = diagnostics_of(nnlint, cache, warm_log, files, flags, True)
         parsed_warm = logged(warm_log, "warm")
         for path in files:
             for got in warm[path]:
                 expect(got == usual[path][0], "%s: warm %s, usual %s" % (path, got, usual[path][0]))
             expect(path in parsed_warm, "%s: not parsed warm" % path)
-        expect(not errors & logged(warm_log, "warmed"), "a text with errors warmed a session up")
+        expect(not (errors - {tail_error}) & logged(warm_log, "warmed"), "a text with errors warmed a session up")
+        expect(tail_error in logged(warm_log, "warmed"), "a text whose only errors are its header's never warmed up")
         header_edit(nnlint, work, flags)
         project_edits(nnlint, work, flags)
         # Read last: a session warms up after its answer.
