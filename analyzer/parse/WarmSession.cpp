@@ -341,13 +341,13 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
     if (!part) return part.takeError();
     tailPart = part->TUPart;
     // The usual path then: a fatal error (a header not found) stops Clang;
-    // an error in what parsePart() adds, or the `;` it adds taken by the
-    // tail's last declaration, has no place in the file; an error after
-    // the part's end would fail the next part.
+    // an error in the tail's own lines (an `#error`) would have its place
+    // in the file, and one in what parsePart() adds, or the `;` it adds
+    // taken by the tail's last declaration, none; an error after the
+    // part's end would fail the next part.
     const SourceManager &sm = ci.getSourceManager();
     if (tailErrors->fatal() || ci.getDiagnostics().hasErrorOccurred() ||
-        !endsWhole(sm, emptyInTail, endOfPart->at, tail.size()) ||
-        errorAfter(sm, *tailErrors, endOfPart->at, tail.size()))
+        !endsWhole(sm, emptyInTail, endOfPart->at, tail.size()) || errorAfter(sm, *tailErrors, endOfPart->at, 0))
       return llvm::createStringError("the include block's tail cannot be parsed as the file's");
   }
   // The user's headers the block read, through the PCH or the tail: the
