@@ -88,8 +88,8 @@ class EmptyDeclarations : public DiagnosticConsumer {
 class EndOfPart : public PragmaHandler {
  public:
   explicit EndOfPart(Sema &sema) : PragmaHandler(kEndOfPart), sema_(sema) {}
-  // The part's errors are the session's to report (the tail's, see open()):
-  // the part must not fail on them.
+  // The part's errors are the session's to report (the tail's, see open();
+  // a fork's text, see index()): the part must not fail on them.
   bool keepsErrors = false;
   void HandlePragma(Preprocessor &pp, PragmaIntroducer introducer, Token &) override {
     pp.DiscardUntilEndOfDirective();
@@ -411,7 +411,13 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
   bool lasting = hasLastingDirectives(blankedText);
   std::optional<FileResult> result;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
+    // A part that fails is cleaned up by Clang 19 (IncrementalParser::
+    // CleanUpPTU), which crashes on an unnamed declaration or a `using
+    // namespace` among the part's: the fork, which ends after this parse,
+    // keeps the part and its errors instead.
+    endOfPart_.keepsErrors = true;
     TranslationUnitDecl *part = parse(file, blankedText);
+    endOfPart_.keepsErrors = false;
     ASTContext &ctx = interpreter_->getASTContext();
     if (!part || part != ctx.getTranslationUnitDecl()) return;
     // A fatal error (a missing #include) stops Clang; the usual parse says

@@ -230,8 +230,14 @@ def project_edits(nnlint, work, flags):
 
 
 # Compile errors of several kinds: the warm parse must index what Clang
-# recovered as the usual parse does, and report the same errors.
+# recovered as the usual parse does, and report the same errors. The
+# `using namespace` and the unnamed declarations crashed Clang 19's clean-up
+# of a part that failed (the edits took the usual path).
 ERRORS = """#include <torch/torch.h>
+
+using namespace torch;
+namespace { int hidden = 1; }
+struct { int a; } unnamed;
 
 namespace proj {
 undeclared_type stray;
