@@ -6,6 +6,7 @@
 #include "parse/Pch.h"
 #include "parse/WarmRequest.h"
 
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
@@ -232,9 +233,11 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
     if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
-      size_t all = plans[i].block.directives.size();
-      jobs[i].wholeBlock = plans[i].block.header(all);
-      jobs[i].wholeBlanked = plans[i].block.blanked(plans[i].text, all);
+      IncludeBlock whole = plans[i].block;
+      takeInIncludeGroups(whole, plans[i].text, std::string(llvm::sys::path::parent_path(sourcePath(commands[i]))));
+      size_t all = whole.directives.size();
+      jobs[i].wholeBlock = whole.header(all);
+      jobs[i].wholeBlanked = whole.blanked(plans[i].text, all);
     }
   }
   return jobs;

@@ -86,6 +86,21 @@ bool isMacroName(const std::string &s) {
   return true;
 }
 
+// An #include line's directive as a block holds it (a quoted name found
+// next to the file with its full path); "" to end the block there.
+std::string blockInclude(std::string name, const std::string &sourceDir) {
+  if (name[0] == '"') {
+    std::string bare = name.substr(1, name.size() - 2);
+    std::string local = sourceDir + "/" + bare;
+    if (!bare.empty() && bare[0] != '/' && llvm::sys::fs::is_regular_file(local)) {
+      name = "\"" + local + "\"";
+    } else if (bare == kBlockHeaderName) {
+      return "";  // would find the block header itself
+    }
+  }
+  return "#include " + name;
+}
+
 IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bool header) {
   IncludeBlock block;
   std::string guard;
@@ -128,16 +143,9 @@ IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bo
         continue;
       }
       if (name.empty()) break;
-      if (name[0] == '"') {
-        std::string bare = name.substr(1, name.size() - 2);
-        std::string local = sourceDir + "/" + bare;
-        if (!bare.empty() && bare[0] != '/' && llvm::sys::fs::is_regular_file(local)) {
-          name = "\"" + local + "\"";
-        } else if (bare == kBlockHeaderName) {
-          break;  // would find the block header itself
-        }
-      }
-      block.directives.push_back({"#include " + name, pos, end});
+      std::string directive = blockInclude(name, sourceDir);
+      if (directive.empty()) break;
+      block.directives.push_back({directive, pos, end});
     }
     pos = end + 1;
   }
@@ -153,6 +161,42 @@ IncludeBlock findIncludeBlock(const std::string &text, const std::string &source
 
 IncludeBlock findHeaderIncludeBlock(const std::string &text, const std::string &headerDir) {
   return findBlock(text, headerDir, /*header=*/true);
+}
+
+void takeInIncludeGroups(IncludeBlock &block, const std::string &text, const std::string &sourceDir) {
+  if (block.empty()) return;
+  std::vector<IncludeBlock::Directive> group;
+  int depth = 0;
+  size_t pos = block.directives.back().end + 1;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    size_t i = skipBlanks(text, pos, end);
+    std::string rest, word = directiveWord(text, i, end, rest);
+    std::string name = includedName(text, i, end);
+    bool continued = end > pos && text[end - 1] == '\\';
+    if (continued || text.substr(i, end - i).find("/*") != std::string::npos) {
+      break;
+    } else if (i == end || text.compare(i, 2, "//") == 0) {
+      // blank, or a comment
+    } else if (word == "if" || word == "ifdef" || word == "ifndef") {
+      ++depth;
+      group.push_back({text.substr(i, end - i), pos, end});
+    } else if (depth > 0 && (word == "elif" || word == "elifdef" || word == "elifndef" || word == "else")) {
+      group.push_back({text.substr(i, end - i), pos, end});
+    } else if (depth > 0 && word == "endif") {
+      group.push_back({text.substr(i, end - i), pos, end});
+      if (--depth == 0) {
+        block.directives.insert(block.directives.end(), group.begin(), group.end());
+        group.clear();
+      }
+    } else if (!name.empty() && !blockInclude(name, sourceDir).empty()) {
+      (depth > 0 ? group : block.directives).push_back({blockInclude(name, sourceDir), pos, end});
+    } else {
+      break;
+    }
+    pos = end + 1;
+  }
 }
 
 std::string IncludeBlock::header(size_t count) const {

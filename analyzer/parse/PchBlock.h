@@ -46,6 +46,15 @@ struct IncludeBlock {
 // mark may come first, as Windows editors write it.
 IncludeBlock findIncludeBlock(const std::string &text, const std::string &sourceDir);
 
+// `block` (of `text`, from findIncludeBlock) with the conditional groups of
+// #include lines that come right after it (`#ifndef _WIN32`, `#include
+// <unistd.h>`, `#else`, ..., `#endif`, blank and `//` lines between) taken in
+// as directives of their own lines. Nothing comes between the block and such
+// a group, so a warm session can read it with the block, as the file does
+// (the editor's: its text then has no #include left that would outlive a
+// part). Not for a PCH: the lines of a group are not one block each.
+void takeInIncludeGroups(IncludeBlock &block, const std::string &text, const std::string &sourceDir);
+
 // The same for a header: its #include lines may come after `#pragma once` or
 // an include guard (`#ifndef X` then `#define X`), and `#undef X` lines may
 // come among them (recorded in `undefs`; PchLead.h decides whether they

@@ -78,3 +78,29 @@ TEST(PchBlock, AnchorsQuotedIncludesNextToTheFile) {
   EXPECT_TRUE(findIncludeBlock(std::string("#include \"") + kBlockHeaderName + "\"\n", std::string(dir)).empty());
   llvm::sys::fs::remove_directories(dir);
 }
+
+// Conditional groups of #include lines right after the block join it for the
+// warm session's tail; code, a continued line or an unclosed group ends them.
+TEST(PchBlock, TakesInIncludeGroupsAfterTheBlock) {
+  std::string text =
+      "#include <a.h>\n#ifndef _WIN32\n  #include <b.h>\n#else\n#include <c.h> // windows\n#endif\n\n"
+      "#include <d.h>\n#if X\n#include <e.h>\nint y;\n#endif\nint x;\n";
+  IncludeBlock b = findIncludeBlock(text, "/nowhere");
+  ASSERT_EQ(b.directives.size(), 1u);
+  takeInIncludeGroups(b, text, "/nowhere");
+  EXPECT_EQ(b.header(b.directives.size()),
+            "#include <a.h>\n#ifndef _WIN32\n#include <b.h>\n#else\n#include <c.h>\n#endif\n#include <d.h>\n");
+  std::string blanked = b.blanked(text, b.directives.size());
+  ASSERT_EQ(blanked.size(), text.size());
+  EXPECT_EQ(blanked.find("<b.h>"), std::string::npos);
+  EXPECT_EQ(blanked.find("#endif\n\n"), std::string::npos);
+  EXPECT_NE(blanked.find("#if X\n#include <e.h>\nint y;\n#endif\nint x;\n"), std::string::npos);
+
+  for (const char *stops : {"#include <a.h>\n#ifdef A\nint x;\n#endif\n", "#include <a.h>\n#ifdef A\n#include <b.h>\n",
+                            "#include <a.h>\n#if A && \\\n B\n#include <b.h>\n#endif\n",
+                            "#include <a.h>\n#ifdef A /* x\n */\n#include <b.h>\n#endif\n"}) {
+    IncludeBlock s = findIncludeBlock(stops, "/nowhere");
+    takeInIncludeGroups(s, stops, "/nowhere");
+    EXPECT_EQ(s.directives.size(), 1u) << stops;
+  }
+}

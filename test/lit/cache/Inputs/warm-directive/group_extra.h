@@ -1,0 +1,1 @@
+constexpr int kWidth = 4;
