@@ -304,12 +304,14 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
 }
 
 void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
-                       const SpeedOptions &speed) {
+                       const SpeedOptions &speed, bool buildBlocks) {
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (!parse.warm || !speed.useCache || cacheDir.empty()) return;
   PchCache cache(cacheDir);
   for (const Job &job : planJobs(commands, parse, speed, &cache)) {
     std::optional<WarmRequest> warm = warmRequest(job, cache, parse);
+    if (warm && !cache.has(job.pch.key) && buildBlocks && !cache.build(job.pch, parse, SourceFilter()).path.empty())
+      logPath("built", job.cmd->Filename);
     if (!warm || !cache.has(job.pch.key)) continue;
     warm->prime = true;
     parse.warm(*warm);

@@ -50,8 +50,9 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
 // Asks the parse host (ParseOptions::warm) to warm its session for each
 // editor buffer among `commands` whose include block is cached, without
 // waiting for it: for a buffer whose facts came from the cache, so that its
-// first edit finds the session warm.
+// first edit finds the session warm. `buildBlocks`: a block that is not
+// cached is built first (in a process of its own: it takes seconds).
 void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
-                       const SpeedOptions &speed);
+                       const SpeedOptions &speed, bool buildBlocks = false);
 
 }  // namespace nnlint

@@ -119,9 +119,7 @@ void prepareWarmParse(const std::string &file, const AnalyzerOptions &opts) {
   if (!parse || !parse->warm || !commands.load().empty() || !checkSourceFile(file).empty() ||
       !commands.commandFor(file, cmd, ignored))
     return;
-  SpeedOptions speed = opts.speed;
-  speed.jobs = 1;
-  indexFiles({cmd}, *parse, SourceFilter(), speed);
+  warmEditorBuffers({cmd}, *parse, opts.speed, /*buildBlocks=*/true);
 }
 
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,

@@ -52,10 +52,10 @@ void loadDatabase(const AnalyzerOptions &opts);
 // a later analyze() to read; one job at a time.
 void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts);
 
-// Parses an editor's buffer (`file`, in AnalyzerOptions::unsaved) through the
-// parse host (AnalyzerOptions::warm), its block built if need be, for the
-// host's session to warm up with it: an open answered from the facts cache
-// parsed nothing, and the first edit would otherwise wait for both.
+// Has the parse host (AnalyzerOptions::warm) warm its session up for an
+// editor's buffer (`file`, in AnalyzerOptions::unsaved), its block built if
+// it is not cached: an open answered from the facts cache parsed nothing,
+// and the first edit would otherwise wait for both.
 void prepareWarmParse(const std::string &file, const AnalyzerOptions &opts);
 
 // Every source file of the compilation database in `buildDir` (-p), or none
