@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fcntl.h>
@@ -41,6 +42,10 @@ struct Job {
   // and its text with all of the block blanked out.
   std::string wholeBlock;
   std::string wholeBlanked;
+  // Its block's leading <...> lines, for when the whole block cannot be
+  // precompiled (a user header in it has errors): the host's session then
+  // parses the rest as its tail.
+  PchRequest libraryPch;
   bool lendsOnly = false;  // SpeedOptions::lendersOnly
 };
 
@@ -100,8 +105,18 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   // the time these diagnostics are published, for the first edit. (has(),
   // not lookup(): checking a block hashes it, which each edit would pay; a
   // stale block fails in the host, and the usual path builds it again.)
-  if (warm && !cache->has(job.pch.key) && !cache->build(job.pch, parse, filter).path.empty())
-    logPath("built", job.cmd->Filename);
+  if (warm && !cache->has(job.pch.key)) {
+    if (!cache->build(job.pch, parse, filter).path.empty()) {
+      logPath("built", job.cmd->Filename);
+    } else if (!job.libraryPch.key.empty()) {
+      Job library = job;
+      library.pch = job.libraryPch;
+      if (!cache->has(library.pch.key) && !cache->build(library.pch, parse, filter).path.empty())
+        logPath("built", job.cmd->Filename);
+      if (!cache->has(library.pch.key)) library.pch = {};  // the usual path, without building either again
+      return indexWithCache(library, cache, parse, filter);
+    }
+  }
   if (warm && cache->has(job.pch.key)) {
     if (std::optional<FileResult> result = parse.warm(*warm)) {
       result->inputs.insert(result->inputs.begin(), {warm->file, hashText(parse.unsaved.at(warm->file))});
@@ -234,6 +249,10 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     }
     if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
       IncludeBlock whole = plans[i].block;
+      size_t library = 0;
+      while (library < whole.directives.size() && whole.directives[library].text.rfind("#include <", 0) == 0) ++library;
+      size_t chosen = std::count(jobs[i].pch.header.begin(), jobs[i].pch.header.end(), '\n');
+      if (library > 0 && library < chosen) jobs[i].libraryPch = cache->request(plans[i], library, parse);
       takeInIncludeGroups(whole, plans[i].text, std::string(llvm::sys::path::parent_path(sourcePath(commands[i]))));
       size_t all = whole.directives.size();
       jobs[i].wholeBlock = whole.header(all);
