@@ -93,17 +93,30 @@ void loadDatabase(const AnalyzerOptions &opts) {
   CompileCommands(opts.fixedArgs, opts.buildDir, {}).load();
 }
 
-void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts) {
+namespace {
+
+// How the editor's background work parses `files`, and their commands (the
+// files without one left out); none when it cannot parse at all.
+std::optional<ParseOptions> backgroundCommands(const std::vector<std::string> &files, const AnalyzerOptions &opts,
+                                               std::vector<clang::tooling::CompileCommand> &cmds) {
   std::vector<ToolError> errors;
   std::optional<ParseOptions> parse = parseOptions(opts, errors);
   CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
-  if (!parse || !commands.load().empty()) return;
-  std::vector<clang::tooling::CompileCommand> cmds;
+  if (!parse || !commands.load().empty()) return std::nullopt;
   for (const std::string &file : files) {
     clang::tooling::CompileCommand cmd;
     std::string ignored;
     if (checkSourceFile(file).empty() && commands.commandFor(file, cmd, ignored)) cmds.push_back(std::move(cmd));
   }
+  return parse;
+}
+
+}  // namespace
+
+void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &opts) {
+  std::vector<clang::tooling::CompileCommand> cmds;
+  std::optional<ParseOptions> parse = backgroundCommands(files, opts, cmds);
+  if (!parse) return;
   SpeedOptions speed = opts.speed;
   speed.jobs = 1;  // the other core answers the edits meanwhile
   speed.lendersOnly = true;
@@ -111,15 +124,9 @@ void indexLenders(const std::vector<std::string> &files, const AnalyzerOptions &
 }
 
 void prepareWarmParse(const std::string &file, const AnalyzerOptions &opts) {
-  std::vector<ToolError> errors;
-  std::optional<ParseOptions> parse = parseOptions(opts, errors);
-  CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
-  clang::tooling::CompileCommand cmd;
-  std::string ignored;
-  if (!parse || !parse->warm || !commands.load().empty() || !checkSourceFile(file).empty() ||
-      !commands.commandFor(file, cmd, ignored))
-    return;
-  warmEditorBuffers({cmd}, *parse, opts.speed, /*buildBlocks=*/true);
+  std::vector<clang::tooling::CompileCommand> cmds;
+  if (std::optional<ParseOptions> parse = backgroundCommands({file}, opts, cmds))
+    warmEditorBuffers(cmds, *parse, opts.speed, /*buildBlocks=*/true);
 }
 
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
