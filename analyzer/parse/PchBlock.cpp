@@ -14,12 +14,18 @@ size_t skipBlanks(const std::string &s, size_t i, size_t end) {
   return i;
 }
 
+// Whether the line [i, end) ends in a backslash (blanks after it allowed),
+// continuing onto the next one.
+bool continues(const std::string &s, size_t i, size_t end) {
+  size_t last = end;
+  while (last > i && isBlank(s[last - 1])) --last;
+  return last > i && s[last - 1] == '\\';
+}
+
 // True when [i, end) holds only blanks and perhaps a // comment, and the line
 // does not continue onto the next one.
 bool restOfLineIsEmpty(const std::string &s, size_t i, size_t end) {
-  size_t last = end;
-  while (last > i && isBlank(s[last - 1])) --last;
-  if (last > i && s[last - 1] == '\\') return false;
+  if (continues(s, i, end)) return false;
   i = skipBlanks(s, i, end);
   return i == end || s.compare(i, 2, "//") == 0;
 }
@@ -174,8 +180,8 @@ void takeInIncludeGroups(IncludeBlock &block, const std::string &text, const std
     size_t i = skipBlanks(text, pos, end);
     std::string rest, word = directiveWord(text, i, end, rest);
     std::string name = includedName(text, i, end);
-    bool continued = end > pos && text[end - 1] == '\\';
-    if (continued || text.substr(i, end - i).find("/*") != std::string::npos) {
+    std::string include = name.empty() ? "" : blockInclude(name, sourceDir);
+    if (continues(text, pos, end) || text.substr(i, end - i).find("/*") != std::string::npos) {
       break;
     } else if (i == end || text.compare(i, 2, "//") == 0) {
       // blank, or a comment
@@ -190,8 +196,8 @@ void takeInIncludeGroups(IncludeBlock &block, const std::string &text, const std
         block.directives.insert(block.directives.end(), group.begin(), group.end());
         group.clear();
       }
-    } else if (!name.empty() && !blockInclude(name, sourceDir).empty()) {
-      (depth > 0 ? group : block.directives).push_back({blockInclude(name, sourceDir), pos, end});
+    } else if (!include.empty()) {
+      (depth > 0 ? group : block.directives).push_back({include, pos, end});
     } else {
       break;
     }
