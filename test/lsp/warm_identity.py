@@ -229,21 +229,9 @@ def project_edits(nnlint, work, flags):
         client.proc.wait(timeout=30)
 
 
-# Compile errors of several kinds: the warm parse must index what Clang
-# recovered as the usual parse does, and report the same errors. The
-# `using namespace` and the unnamed declarations crashed Clang 19's clean-up
-# of a part that failed (the edits took the usual path).
-ERRORS = """#include <torch/torch.h>
-
-using namespace torch;
-namespace { int hidden = 1; }
-struct { int a; } unnamed;
-
-namespace proj {
-undeclared_type stray;
-int width = undeclared_width;
-
-struct BrokenDeclImpl : torch::nn::Module {
+# Classes with errors in a declaration, in a method body and in a template's
+# instantiation (ERRORS and TAIL_ERROR_HEADER).
+BROKEN_CLASSES = """struct BrokenDeclImpl : torch::nn::Module {
   BrokenDeclImpl() { fc = torch::nn::Linear(4, 4); }
   torch::Tensor forward(torch::Tensor x) { return fc(x); }
   torch::nn::Linear fc{nullptr};
@@ -264,7 +252,22 @@ struct TypingImpl : torch::nn::Module {
 };
 
 template <typename T> T twice(T x) { return x.no_such(); }
-int useTwice() { return twice(3); }
+"""
+# Compile errors of several kinds: the warm parse must index what Clang
+# recovered as the usual parse does, and report the same errors. The
+# `using namespace` and the unnamed declarations crashed Clang 19's clean-up
+# of a part that failed (the edits took the usual path).
+ERRORS = """#include <torch/torch.h>
+
+using namespace torch;
+namespace { int hidden = 1; }
+struct { int a; } unnamed;
+
+namespace proj {
+undeclared_type stray;
+int width = undeclared_width;
+
+""" + BROKEN_CLASSES + """int useTwice() { return twice(3); }
 }
 """
 # The only error comes from a template's instantiation, at the end of the file.
@@ -294,28 +297,7 @@ struct NetImpl : torch::nn::Module {
   torch::nn::Linear a{nullptr}, b{nullptr};
 };
 
-struct BrokenDeclImpl : torch::nn::Module {
-  BrokenDeclImpl() { fc = torch::nn::Linear(4, 4); }
-  torch::Tensor forward(torch::Tensor x) { return fc(x); }
-  torch::nn::Linear fc{nullptr};
-  NoSuchType other;
-};
-
-struct TypingImpl : torch::nn::Module {
-  TypingImpl() {
-    a = register_module("a", torch::nn::Linear(4, 4));
-    b = torch::nn::Linear(4, 4);
-  }
-  torch::Tensor forward(torch::Tensor x) {
-    auto h = a(b(x));
-    h = h.relu(;
-    return h;
-  }
-  torch::nn::Linear a{nullptr}, b{nullptr};
-};
-
-template <typename T> T twice(T x) { return x.no_such(); }
-inline int useTwice() { return twice(3); }
+""" + BROKEN_CLASSES + """inline int useTwice() { return twice(3); }
 }
 """
 TAIL_ERROR_SOURCE = """#include <torch/torch.h>
