@@ -31,7 +31,8 @@ void addFile(Entry &e, const llvm::sys::fs::directory_entry &file) {
   e.files.push_back(file.path());
 }
 
-// Blocks by key ("<key>.manifest", "<key>-<hash>.pch", "<key>.prefix") and facts entries by file.
+// Blocks by key ("<key>.manifest", "<key>-<hash>.pch", "<key>.prefix",
+// "<key>.failed") and facts entries by file.
 std::vector<Entry> entriesOf(const std::string &dir) {
   std::map<std::string, Entry> byKey;
   std::error_code ec;
@@ -44,7 +45,7 @@ std::vector<Entry> entriesOf(const std::string &dir) {
       std::rotate(e.files.begin(), e.files.end() - 1, e.files.end());
     } else if (name.ends_with(".pch")) {
       addFile(byKey[name.split('-').first.str()], *it);
-    } else if (name.ends_with(".prefix")) {
+    } else if (name.ends_with(".prefix") || name.ends_with(".failed")) {
       addFile(byKey[name.drop_back(7).str()], *it);
     }
   }

@@ -42,10 +42,7 @@ struct Job {
   // and its text with all of the block blanked out.
   std::string wholeBlock;
   std::string wholeBlanked;
-  // Its block's leading <...> lines, for when the whole block cannot be
-  // precompiled (a user header in it has errors): the host's session then
-  // parses the rest as its tail.
-  PchRequest libraryPch;
+  PchPlan blockPlan;  // its include block, whose prefixes may stand in (withBuiltBlock)
   bool lendsOnly = false;  // SpeedOptions::lendersOnly
 };
 
@@ -98,6 +95,24 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
   return indexFile(*job.cmd, parse, filter);
 }
 
+// Builds an editor buffer's block. A build that fails on one of its lines
+// (a user header with errors) gives way to a block of the lines before
+// that one, and the rest is the warm session's tail. The job, with the
+// block it ends up with (cached, unless none could be built).
+Job withBuiltBlock(Job job, PchCache &cache, const ParseOptions &parse, const SourceFilter &filter) {
+  while (!cache.has(job.pch.key)) {
+    CachedPch built = cache.build(job.pch, parse, filter);
+    if (!built.path.empty()) {
+      logPath("built", job.cmd->Filename);
+      break;
+    }
+    size_t before = job.blockPlan.block.directiveOnLine(built.failedLine);
+    if (built.failedLine == 0 || before == 0 || before >= job.pch.count) break;
+    job.pch = cache.request(job.blockPlan, before, parse);
+  }
+  return job;
+}
+
 FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
   std::optional<WarmRequest> warm = cache ? warmRequest(job, *cache, parse) : std::nullopt;
   // An editor's buffer whose block is not cached: the block is built here
@@ -106,16 +121,8 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   // not lookup(): checking a block hashes it, which each edit would pay; a
   // stale block fails in the host, and the usual path builds it again.)
   if (warm && !cache->has(job.pch.key)) {
-    if (!cache->build(job.pch, parse, filter).path.empty()) {
-      logPath("built", job.cmd->Filename);
-    } else if (!job.libraryPch.key.empty()) {
-      Job library = job;
-      library.pch = job.libraryPch;
-      if (!cache->has(library.pch.key) && !cache->build(library.pch, parse, filter).path.empty())
-        logPath("built", job.cmd->Filename);
-      if (!cache->has(library.pch.key)) library.pch = {};  // the usual path, without building either again
-      return indexWithCache(library, cache, parse, filter);
-    }
+    Job built = withBuiltBlock(job, *cache, parse, filter);
+    if (built.pch.key != job.pch.key) return indexWithCache(built, cache, parse, filter);
   }
   if (warm && cache->has(job.pch.key)) {
     if (std::optional<FileResult> result = parse.warm(*warm)) {
@@ -172,6 +179,21 @@ size_t cachedStandIn(const PchCache &cache, const PchPlan &plan, const std::vect
   return k;
 }
 
+// Whether a file's block is settled, whatever the peers share: the longest
+// cached prefix of its block already read the headers of every line after
+// it, so no longer prefix would be taken (cachedStandIn stands it in for
+// each). An editor's buffer is settled by any cached prefix: its session
+// parses the rest as its tail, and a longer block that a peer might share
+// is not worth a build between two keystrokes.
+bool settled(const PchCache &cache, const PchPlan &plan, const std::vector<std::string> &keys, bool editorBuffer) {
+  for (size_t c = keys.size(); c > 0; --c) {
+    if (!cache.has(keys[c - 1])) continue;
+    llvm::ArrayRef<IncludeBlock::Directive> after(plan.block.directives);
+    return editorBuffer || c == keys.size() || cache.alreadyHolds(keys[c - 1], after.drop_front(c));
+  }
+  return false;
+}
+
 // Adds the keys of the peers' blocks (not those of files in `commands`) to
 // `sharing`: a file named alone shares its block's prefix with the rest of
 // its project, and builds that prefix, which the others then use.
@@ -208,16 +230,22 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     if (!cache) continue;
     bool editorBuffer = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
     plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer);
-    for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) {
-      keys[i].push_back(cache->key(plans[i], k, parse));
-      ++sharing[keys[i].back()];
-    }
+    for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) keys[i].push_back(cache->key(plans[i], k, parse));
+    // An editor's block that failed to build takes the lines before the one
+    // that reached the error (withBuiltBlock).
+    if (editorBuffer && !keys[i].empty() && !cache->has(keys[i].back()))
+      if (size_t line = cache->failedLine(keys[i].back())) keys[i].resize(plans[i].block.directiveOnLine(line));
+    for (const std::string &key : keys[i]) ++sharing[key];
   }
-  // The peers matter only to a file whose whole lead is not cached (an
-  // editor's steady state reads none of them).
-  bool allCached = true;
-  for (const std::vector<std::string> &k : keys) allCached &= k.empty() || cache->has(k.back());
-  if (cache && !allCached) countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
+  // The peers matter only to a file whose block is not settled (an
+  // editor's steady state reads none of them: planning each costs stats).
+  bool allSettled = true;
+  for (size_t i = 0; i < commands.size() && cache; ++i)
+    allSettled &= keys[i].empty() || settled(*cache, plans[i], keys[i], parse.warm && parse.unsaved.count(sourcePath(commands[i])));
+  if (cache && !allSettled && !speed.peers.empty()) {
+    logPath("peers", commands.front().Filename);
+    countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
+  }
   for (size_t i = 0; i < commands.size(); ++i) {
     // Files that only lend their facts take a cached block first: a longer
     // one would be built for them alone.
@@ -242,17 +270,14 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     // build it anyway, so that the next run of this file -- an editor's save,
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
-    if (jobs[i].pch.key.empty() && !plans[i].block.empty() && !speed.lendersOnly) {
-      jobs[i].pch = cache->request(plans[i], plans[i].block.directives.size(), parse);
+    if (jobs[i].pch.key.empty() && !keys[i].empty() && !speed.lendersOnly) {
+      jobs[i].pch = cache->request(plans[i], keys[i].size(), parse);
       jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
     if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
+      jobs[i].blockPlan = plans[i];
       IncludeBlock whole = plans[i].block;
-      size_t library = 0;
-      while (library < whole.directives.size() && whole.directives[library].text.rfind("#include <", 0) == 0) ++library;
-      size_t chosen = std::count(jobs[i].pch.header.begin(), jobs[i].pch.header.end(), '\n');
-      if (library > 0 && library < chosen) jobs[i].libraryPch = cache->request(plans[i], library, parse);
       takeInIncludeGroups(whole, plans[i].text, std::string(llvm::sys::path::parent_path(sourcePath(commands[i]))));
       size_t all = whole.directives.size();
       jobs[i].wholeBlock = whole.header(all);
@@ -327,10 +352,12 @@ void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &comman
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (!parse.warm || !speed.useCache || cacheDir.empty()) return;
   PchCache cache(cacheDir);
-  for (const Job &job : planJobs(commands, parse, speed, &cache)) {
+  for (Job job : planJobs(commands, parse, speed, &cache)) {
     std::optional<WarmRequest> warm = warmRequest(job, cache, parse);
-    if (warm && !cache.has(job.pch.key) && buildBlocks && !cache.build(job.pch, parse, SourceFilter()).path.empty())
-      logPath("built", job.cmd->Filename);
+    if (warm && !cache.has(job.pch.key) && buildBlocks) {
+      job = withBuiltBlock(job, cache, parse, SourceFilter());
+      warm = warmRequest(job, cache, parse);
+    }
     if (!warm || !cache.has(job.pch.key)) continue;
     warm->prime = true;
     parse.warm(*warm);

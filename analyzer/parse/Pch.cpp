@@ -32,6 +32,7 @@ namespace nnlint {
 namespace {
 
 constexpr const char *kManifestHeader = "nnlint-pch 2";
+constexpr const char *kFailureHeader = "nnlint-pch-failed 1";
 // How long a build waits for another process's build of the same block.
 constexpr int kWaitForBuilderMs = 120000;
 
@@ -123,11 +124,22 @@ class BlockPchAction : public GeneratePCHAction {
   bool &depsOk_;
 };
 
-class CountErrors : public DiagnosticConsumer {
+// Counts the errors and finds the line of the block header (the main file)
+// that the first one came through.
+class FirstError : public DiagnosticConsumer {
  public:
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < DiagnosticsEngine::Error) return;
+    fatal |= level == DiagnosticsEngine::Fatal;
+    if (getNumErrors() > 1 || !info.hasSourceManager() || info.getLocation().isInvalid()) return;
+    const SourceManager &sm = info.getSourceManager();
+    SourceLocation at = sm.getExpansionLoc(info.getLocation());
+    while (at.isValid() && sm.getFileID(at) != sm.getMainFileID()) at = sm.getIncludeLoc(sm.getFileID(at));
+    if (at.isValid()) line = sm.getExpansionLineNumber(at);
   }
+  size_t line = 0;
+  bool fatal = false;  // a header not found, say: the headers read do not say when to try again
 };
 
 struct Manifest {
@@ -138,6 +150,32 @@ struct Manifest {
   std::vector<Dependency> deps;
 };
 
+// "dep SIZE MTIME PATH" lines, one per header read, to the end of `in`.
+bool readDeps(std::istream &in, std::vector<Dependency> &deps) {
+  std::string word;
+  while (in >> word) {
+    Dependency d;
+    if (word != "dep" || !(in >> d.size >> d.mtimeNs) || in.get() != ' ' || !std::getline(in, d.path)) return false;
+    deps.push_back(d);
+  }
+  return !deps.empty();
+}
+
+std::string depsText(const std::vector<Dependency> &deps) {
+  std::string text;
+  for (const Dependency &d : deps)
+    text += "dep " + std::to_string(d.size) + " " + std::to_string(d.mtimeNs) + " " + d.path + "\n";
+  return text;
+}
+
+bool depsUnchanged(const std::vector<Dependency> &deps) {
+  for (const Dependency &d : deps) {
+    std::optional<FileStamp> now = stampOf(d.path);
+    if (!now || now->size != d.size || now->mtimeNs != d.mtimeNs) return false;
+  }
+  return true;
+}
+
 bool readManifest(const std::string &path, Manifest &m) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buf) return false;
@@ -146,21 +184,14 @@ bool readManifest(const std::string &path, Manifest &m) {
   if (!std::getline(in, line) || line != kManifestHeader) return false;
   std::string word;
   if (!(in >> word) || word != "pch" || !(in >> m.pch >> m.pchSize >> m.pchHash >> m.holdsUserCode)) return false;
-  while (in >> word) {
-    Dependency d;
-    if (word != "dep" || !(in >> d.size >> d.mtimeNs) || in.get() != ' ' || !std::getline(in, d.path)) return false;
-    m.deps.push_back(d);
-  }
-  return !m.deps.empty() && m.pch.find('/') == std::string::npos;
+  return readDeps(in, m.deps) && m.pch.find('/') == std::string::npos;
 }
 
 llvm::Error writeManifest(const std::string &path, const Manifest &m) {
   std::string text = std::string(kManifestHeader) + "\n";
   text += "pch " + m.pch + " " + std::to_string(m.pchSize) + " " + m.pchHash + " " +
           (m.holdsUserCode ? "1" : "0") + "\n";
-  for (const Dependency &d : m.deps)
-    text += "dep " + std::to_string(d.size) + " " + std::to_string(d.mtimeNs) + " " + d.path + "\n";
-  return replaceFile(path, text);
+  return replaceFile(path, text + depsText(m.deps));
 }
 
 bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefix, 0) == 0; }
@@ -283,6 +314,7 @@ PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptio
   req.headerArgs = plan.args;
   req.headerArgs.insert(req.headerArgs.end(), {"-x", "c++-header", path(req.key, "/") + kBlockHeaderName});
   req.directory = plan.directory;
+  req.count = count;
   req.header = plan.block.header(count);
   req.blanked = plan.block.blanked(plan.text, std::min(count, plan.own));
   req.hoisted = plan.hoisted(count);
@@ -329,11 +361,7 @@ CachedPch PchCache::lookup(const std::string &key) {
 
 CachedPch PchCache::checkedLookup(const std::string &key) {
   Manifest m;
-  if (!readManifest(path(key, ".manifest"), m)) return {};
-  for (const Dependency &d : m.deps) {
-    std::optional<FileStamp> now = stampOf(d.path);
-    if (!now || now->size != d.size || now->mtimeNs != d.mtimeNs) return {};
-  }
+  if (!readManifest(path(key, ".manifest"), m) || !depsUnchanged(m.deps)) return {};
   std::string pch = dir_ + "/" + m.pch;
   std::optional<FileStamp> pchNow = stampOf(pch);
   if (!pchNow || pchNow->size != m.pchSize) return {};
@@ -347,11 +375,13 @@ CachedPch PchCache::checkedLookup(const std::string &key) {
 
 CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter) {
   if (writeFailed_ || req.key.empty() || llvm::sys::fs::create_directories(path(req.key, ""))) return {};
+  if (size_t line = failedLine(req.key)) return {"", false, line};
   // Another process building the block started first: it ends before a
   // plain parse started now would, unless it is stuck.
   FileLock lock(path(req.key, ".lock"), kWaitForBuilderMs);
   if (!lock.held()) return {};  // parse plainly
   if (CachedPch ready = lookup(req.key); !ready.path.empty()) return ready;
+  if (size_t line = failedLine(req.key)) return {"", false, line};  // the other process's build failed
   // Whatever a killed builder of this block left behind goes, under its lock.
   removeStaleTemporaries(dir_, req.key);
   removeStaleTemporaries(path(req.key, ""), kBlockHeaderName);
@@ -363,7 +393,7 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
   fs->setCurrentWorkingDirectory(req.directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), fs);
-  CountErrors diags;
+  FirstError diags;
   tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<BlockPchAction>(tmp, filter, opts.skipLibraryBodies, deps, depsOk),
                                      files.get());
   invocation.setDiagnosticConsumer(&diags);
@@ -381,7 +411,10 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   std::optional<FileStamp> built = ran && diags.getNumErrors() == 0 && depsOk ? stampOf(tmp) : std::nullopt;
   if (!built) {
     llvm::sys::fs::remove(tmp);
-    return {};
+    if (diags.getNumErrors() == 0 || diags.fatal || !depsOk || diags.line == 0) return {};
+    std::string record = std::string(kFailureHeader) + "\nline " + std::to_string(diags.line) + "\n" + depsText(deps);
+    if (llvm::Error e = replaceFile(path(req.key, ".failed"), record)) llvm::consumeError(std::move(e));
+    return {"", false, diags.line};
   }
   Manifest m;
   for (const Dependency &d : deps)
@@ -400,8 +433,22 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
     return {};
   }
   if (hadOld && old.pch != m.pch) llvm::sys::fs::remove(dir_ + "/" + old.pch);
+  llvm::sys::fs::remove(path(req.key, ".failed"));
   checked_[req.key] = {pch, m.holdsUserCode};
   return checked_[req.key];
+}
+
+size_t PchCache::failedLine(const std::string &key) const {
+  auto buf = llvm::MemoryBuffer::getFile(path(key, ".failed"), /*IsText=*/true);
+  if (!buf) return 0;
+  std::istringstream in((*buf)->getBuffer().str());
+  std::string header, word;
+  size_t line = 0;
+  std::vector<Dependency> deps;
+  if (!std::getline(in, header) || header != kFailureHeader || !(in >> word >> line) || word != "line" ||
+      !readDeps(in, deps) || !depsUnchanged(deps))
+    return 0;
+  return line;
 }
 
 void PchCache::discard(const std::string &key, const std::string &pch) {

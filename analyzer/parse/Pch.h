@@ -11,6 +11,8 @@
 //   K.manifest                 which PCH is current, its hash, and the size
 //                              and mtime of every header it was built from
 //   K.lock                     held while one process builds
+//   K.failed                   a build that had errors: the block's line
+//                              that reached the first, and the headers read
 #pragma once
 
 #include "base/SourceFilter.h"
@@ -48,6 +50,7 @@ struct PchRequest {
   std::string key;                      // "" : none
   std::vector<std::string> headerArgs;  // the compiler arguments that build it
   std::string directory;
+  size_t count = 0;                     // how many of the plan's directives
   std::string header;                   // its source: the directives
   std::string blanked;                  // the file's text without those directives
   bool hoisted = false;                 // it stands for directives of the file's headers too
@@ -59,6 +62,9 @@ struct PchRequest {
 struct CachedPch {
   std::string path;  // "" : none
   bool holdsUserCode = false;
+  // None because the build had errors: the line of the block (1-based) that
+  // reached the first of them, or 0 when that is not known.
+  size_t failedLine = 0;
 };
 
 class PchCache {
@@ -90,7 +96,12 @@ class PchCache {
   // A PCH for `key` built from headers that have not changed since, or "".
   CachedPch lookup(const std::string &key);
   // Builds the PCH unless another process is building it; none if it did not.
+  // A build that had errors is recorded, with the headers it read, and not
+  // tried again until one of them changes (failedLine).
   CachedPch build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter);
+  // The line of the block that reached the first error of a recorded
+  // failed build of `key` whose headers have not changed since, or 0.
+  size_t failedLine(const std::string &key) const;
   // Forgets a PCH that did not work.
   void discard(const std::string &key, const std::string &pch);
 

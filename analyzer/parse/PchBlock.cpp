@@ -211,6 +211,10 @@ std::string IncludeBlock::header(size_t count) const {
   return out;
 }
 
+size_t IncludeBlock::directiveOnLine(size_t line) const {
+  return line >= 1 && line <= directives.size() ? line - 1 : directives.size();  // one line each: a continued one ends the block
+}
+
 std::string IncludeBlock::blanked(const std::string &text, size_t count) const {
   std::string out = text;
   // Clang skips the mark only at the start of a buffer; the warm parse puts a

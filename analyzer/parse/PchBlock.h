@@ -32,6 +32,9 @@ struct IncludeBlock {
   bool empty() const { return directives.empty(); }
   // The first `count` directives, one a line: the source of a PCH.
   std::string header(size_t count) const;
+  // The index of the directive on line `line` (from 1) of header();
+  // directives.size() when none is.
+  size_t directiveOnLine(size_t line) const;
   // `text` with the lines of the first `count` directives (and, when count > 0,
   // the ignored pragmas), and a byte order mark before them, turned into spaces (every other byte, so every line and
   // column, stays where it was).

@@ -104,3 +104,14 @@ TEST(PchBlock, TakesInIncludeGroupsAfterTheBlock) {
     EXPECT_EQ(s.directives.size(), 1u) << stops;
   }
 }
+
+// A failed build's first error names a line of the block's header.
+TEST(PchBlock, FindsTheDirectiveOnALineOfItsHeader) {
+  IncludeBlock b = findIncludeBlock("#include <torch/torch.h>\n#include \"net.h\"\n#include <vector>\nint x;\n", "/nowhere");
+  ASSERT_EQ(b.directives.size(), 3u);
+  EXPECT_EQ(b.directiveOnLine(1), 0u);
+  EXPECT_EQ(b.directiveOnLine(2), 1u);
+  EXPECT_EQ(b.directiveOnLine(3), 2u);
+  EXPECT_EQ(b.directiveOnLine(0), 3u);
+  EXPECT_EQ(b.directiveOnLine(4), 3u);
+}
