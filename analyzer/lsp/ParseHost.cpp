@@ -99,10 +99,17 @@ class Sessions {
     }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
     ForkReport first = parseInFork(*session, r, connection, mayWarmUp);
-    // A text with errors is answered, never warmed up with: the next may be fixed.
-    if (!mayWarmUp || first.took == 0 || first.took == 3) return;
+    if (!mayWarmUp || first.took == 0) return;
     WarmRequest warmUpWith = r;
-    if (first.took == 2) {
+    if (first.took == 3) {
+      // A text with errors of its own (a file that does not compile where it
+      // is analysed, or one half typed) warms the session up without the
+      // declarations that hold them, if that parses: once per session, the
+      // next text may be fixed.
+      if (first.errorDeclarations.empty() || !triedWithoutErrors_.insert(key).second) return;
+      warmUpWith.blanked = withoutLastingDirectives(withoutRanges(r.blanked, first.errorDeclarations));
+      if (parseInFork(*session, warmUpWith, -1, false).took != 1) return;
+    } else if (first.took == 2) {
       // A text with directives that would outlive its part (an #include, a
       // #pragma) warms it up without them, if that parses (in a fork first:
       // a part that fails is not taken back).
@@ -130,6 +137,7 @@ class Sessions {
   struct ForkReport {
     int took = 0;
     std::uint64_t digest = 0;
+    TextRanges errorDeclarations;  // with 3: WarmSession::declarationsWithErrors
   };
 
   // Parses `r` in a fork of this process, which sends the answer on
@@ -149,6 +157,7 @@ class Sessions {
       std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
       bool textErrors = result && result->errorCount > session.tailErrors();  // beside its tail's
       Json report{{"took", !result ? 0 : textErrors ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
+      if (textErrors && digest) report["errorDeclarations"] = session.declarationsWithErrors();
       ::_exit(sendMessage(done[1], report) ? 0 : 1);
     }
     ::close(done[1]);
@@ -157,6 +166,7 @@ class Sessions {
       if (std::optional<Json> got = readMessage(done[0], kParseTimeoutMs)) {
         report.took = got->value("took", 0);
         report.digest = got->value("digest", std::uint64_t(0));
+        report.errorDeclarations = got->value("errorDeclarations", TextRanges());
       }
     ::close(done[0]);
     if (pid > 0) {
@@ -198,6 +208,7 @@ class Sessions {
   SourceFilter filter_;
   std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
+  std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
 };
 
 // The server's socket and directory, for the host to remove when the

@@ -255,11 +255,17 @@ bool hasLastingDirectives(llvm::StringRef text) {
 }
 
 std::string withoutLastingDirectives(llvm::StringRef text) {
-  std::string out = text.str();
+  TextRanges lasting;
   for (const Directive &d : directives(text))
-    if (d.lasting)
-      for (size_t i = d.begin; i < d.end; ++i)
-        if (out[i] != '\n') out[i] = ' ';
+    if (d.lasting) lasting.emplace_back(d.begin, d.end);
+  return withoutRanges(text, lasting);
+}
+
+std::string withoutRanges(llvm::StringRef text, const TextRanges &ranges) {
+  std::string out = text.str();
+  for (auto [begin, end] : ranges)
+    for (size_t i = begin; i < end && i < out.size(); ++i)
+      if (out[i] != '\n') out[i] = ' ';
   return out;
 }
 
@@ -386,7 +392,9 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
   emptyDeclarations_ = std::move(emptyDeclarations);
   // Locations read as the file's own: same lines and columns, same name.
   std::string lineDirective = "#line 1 " + stringLiteral(file) + "\n";
-  textEnd_ = lineDirective.size() + blankedText.size();
+  textBegin_ = lineDirective.size();
+  textEnd_ = textBegin_ + blankedText.size();
+  lastPart_ = nullptr;
   TranslationUnitDecl *before = interpreter_->getASTContext().getTranslationUnitDecl();
   bool ended = false;
   llvm::Expected<PartialTranslationUnit &> part = parsePart(*interpreter_, lineDirective + blankedText, ended);
@@ -394,14 +402,47 @@ TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::stri
   // The text's last declaration took the `;` after it: the usual parse
   // reports it incomplete.
   if (!ended || !endsWhole(ci.getSourceManager(), *emptyDeclarations_, endOfPart_.at, textEnd_)) return nullptr;
-  if (part) return part->TUPart;
+  if (part) return lastPart_ = part->TUPart;
   // A part with an error fails: Clang 19 takes its names out of the file's
   // lookup table (IncrementalParser::CleanUpPTU) and leaves its
   // declarations, as it recovered them, in the part, which stays the
   // translation unit's last.
   TranslationUnitDecl *last = interpreter_->getASTContext().getTranslationUnitDecl();
   if (errors_->errors() == 0 || last == before) return nullptr;
-  return last;
+  return lastPart_ = last;
+}
+
+TextRanges WarmSession::declarationsWithErrors() const {
+  TextRanges ranges;
+  if (!lastPart_) return ranges;
+  const CompilerInstance &ci = *interpreter_->getCompilerInstance();
+  const SourceManager &sm = ci.getSourceManager();
+  FileID text = sm.getFileID(endOfPart_.at);
+  // [begin, end) of a declaration in the text's part, or none.
+  auto span = [&](const Decl *d) -> std::optional<std::pair<unsigned, unsigned>> {
+    CharSourceRange r = sm.getExpansionRange(d->getSourceRange());
+    SourceLocation end = Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, ci.getLangOpts());
+    auto [beginFile, begin] = sm.getDecomposedLoc(r.getBegin());
+    auto [endFile, endAt] = sm.getDecomposedLoc(end);
+    if (beginFile != text || endFile != text || begin < textBegin_ || endAt > textEnd_) return std::nullopt;
+    return std::make_pair(begin, endAt);
+  };
+  for (SourceLocation place : errors_->places()) {
+    auto [file, at] = sm.getDecomposedLoc(sm.getExpansionLoc(place));
+    if (file != text) continue;
+    const Decl *holder = nullptr;
+    const DeclContext *scope = lastPart_;
+    while (scope) {
+      const Decl *inner = nullptr;
+      for (const Decl *d : scope->noload_decls())
+        if (auto s = span(d); s && s->first <= at && at < s->second) inner = d;
+      if (!inner) break;
+      holder = inner;
+      scope = isa<NamespaceDecl, LinkageSpecDecl>(inner) ? cast<DeclContext>(inner) : nullptr;
+    }
+    if (auto s = holder ? span(holder) : std::nullopt) ranges.emplace_back(s->first - textBegin_, s->second - textBegin_);
+  }
+  return ranges;
 }
 
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,

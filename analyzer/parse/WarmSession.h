@@ -44,6 +44,12 @@ bool hasLastingDirectives(llvm::StringRef text);
 // give what it gave before (lsp/ParseHost).
 std::string withoutLastingDirectives(llvm::StringRef text);
 
+// A text's offsets [begin, end).
+using TextRanges = std::vector<std::pair<size_t, size_t>>;
+
+// The text with each range turned into spaces, lines kept.
+std::string withoutRanges(llvm::StringRef text, const TextRanges &ranges);
+
 class WarmSession {
  public:
   // The session for a file compiled with `args` (nnlint's arguments, see
@@ -71,6 +77,12 @@ class WarmSession {
   // the usual parse reads them first.
   std::optional<FileResult> index(const std::string &file, const std::string &blankedText, const SourceFilter &filter,
                                   bool &canWarmUp);
+
+  // After index() of a text with errors of its own, in the same process:
+  // the declarations that hold them, each the outermost one that is not a
+  // namespace, in the text. Without them (withoutRanges), the text may warm
+  // the session up for the edits that keep those errors (lsp/ParseHost).
+  TextRanges declarationsWithErrors() const;
 
   // Parses a text that index() took and takes it back (parse/PartUnloader):
   // what Sema read from the block for it stays, so that later parses, forked
@@ -102,7 +114,8 @@ class WarmSession {
   EndOfPart &endOfPart_;  // the preprocessor's
   MacroChanges &macroChanges_;  // the preprocessor's
   clang::TranslationUnitDecl *tailPart_;  // none without a tail
-  size_t textEnd_ = 0;  // where the last parse's text ends in its part
+  size_t textBegin_ = 0, textEnd_ = 0;  // where the last parse's text is in its part
+  clang::TranslationUnitDecl *lastPart_ = nullptr;
   std::vector<SourceInput> userHeaders_;
   // The facts of the block's declarations (the PCH's user headers and the
   // tail), walked once when the session opens: each index walks only the

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -349,6 +350,43 @@ TEST(WarmSession, IndexesWhatClangRecovered) {
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0) << "2: not indexed, or could warm up; 3: other errors than the usual parse's";
   EXPECT_TRUE(takes(*session, "int g() { return lib::f(); }\n"));
+}
+
+// The declarations that hold a text's errors: the function inside the
+// namespace (not the namespace), the whole class for an error in an inline
+// member, and the variable's declaration with its initializer.
+TEST(WarmSession, FindsTheDeclarationsThatHoldErrors) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  std::string text = "namespace n {\nint g() { return lib::f(); }\nint h() { return undeclared + 1; }\n}\n"
+                     "struct S { int m() { return nope; } };\nint k = missing_value;\nint fine = 1;\n";
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(60);
+    bool canWarmUp = false;
+    std::string blanked;
+    if (session->index(kFile, text, SourceFilter(), canWarmUp)) blanked = withoutRanges(text, session->declarationsWithErrors());
+    ssize_t ignored = ::write(fds[1], blanked.data(), blanked.size());
+    (void)ignored;
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::string got;
+  char buf[512];
+  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, n);
+  ::close(fds[0]);
+  ::waitpid(pid, nullptr, 0);
+  ASSERT_EQ(got.size(), text.size());
+  EXPECT_EQ(std::count(got.begin(), got.end(), '\n'), std::count(text.begin(), text.end(), '\n'));
+  EXPECT_NE(got.find("namespace n {"), std::string::npos);
+  EXPECT_NE(got.find("int g() { return lib::f(); }"), std::string::npos);
+  EXPECT_EQ(got.find("undeclared"), std::string::npos);
+  EXPECT_EQ(got.find("struct S"), std::string::npos);
+  EXPECT_EQ(got.find("missing_value"), std::string::npos);
+  EXPECT_NE(got.find("int fine = 1;"), std::string::npos);
+  EXPECT_TRUE(takes(*session, got));
 }
 
 // Texts left to the usual path: a missing #include, and an error whose
