@@ -196,17 +196,48 @@ bool settled(const PchCache &cache, const PchPlan &plan, const std::vector<std::
 
 // Adds the keys of the peers' blocks (not those of files in `commands`) to
 // `sharing`: a file named alone shares its block's prefix with the rest of
-// its project, and builds that prefix, which the others then use.
-void countPeerBlocks(const PchCache &cache, const std::vector<clang::tooling::CompileCommand> &commands,
-                     const ParseOptions &parse, const std::vector<clang::tooling::CompileCommand> &peers,
-                     std::map<std::string, size_t> &sharing) {
+// its project, and builds that prefix, which the others then use. Returns
+// the peers' plans.
+std::vector<PchPlan> countPeerBlocks(const PchCache &cache, const std::vector<clang::tooling::CompileCommand> &commands,
+                                     const ParseOptions &parse,
+                                     const std::vector<clang::tooling::CompileCommand> &peers,
+                                     std::map<std::string, size_t> &sharing) {
   std::set<std::string> named;
+  std::vector<PchPlan> plans;
   for (const clang::tooling::CompileCommand &cmd : commands) named.insert(sourcePath(cmd));
   for (const clang::tooling::CompileCommand &peer : peers) {
     if (!named.insert(sourcePath(peer)).second) continue;
-    PchPlan plan = cache.plan(peer, parse, /*lead=*/true);
-    for (size_t k = 1; k <= plan.block.directives.size(); ++k) ++sharing[cache.key(plan, k, parse)];
+    plans.push_back(cache.plan(peer, parse, /*lead=*/true));
+    for (size_t k = 1; k <= plans.back().block.directives.size(); ++k) ++sharing[cache.key(plans.back(), k, parse)];
   }
+  return plans;
+}
+
+// For a file that only lends its facts and whose lead shares no cached
+// prefix: a peer's cached block, built with the same arguments, that read
+// every header of the lender's lead -- the same guarded library headers in
+// another order, and perhaps more of them (`<iostream>` before the project's
+// header that starts with `<torch/torch.h>`). Only a lender: its parse
+// stands for facts the named files' classes may use, and a parse that fails
+// with the block loses them (the classes it could add to are then not
+// judged), where a named file's findings and errors are its own.
+PchRequest peersBlockHolding(const PchCache &cache, const PchPlan &lender, const std::vector<PchPlan> &peers,
+                             const ParseOptions &parse) {
+  for (const PchPlan &peer : peers) {
+    bool sameArguments = peer.args == lender.args && peer.directoryMatters == lender.directoryMatters &&
+                         (!peer.directoryMatters || peer.directory == lender.directory);
+    for (size_t k = peer.block.directives.size(); k > 0 && sameArguments; --k) {
+      std::string key = cache.key(peer, k, parse);
+      if (!cache.has(key)) continue;
+      if (!cache.alreadyHolds(key, lender.block.directives)) break;
+      PchRequest req = cache.request(peer, k, parse);
+      req.blanked = lender.block.blanked(lender.text, lender.own);
+      req.hoisted = true;
+      req.undefined = lender.undefined;
+      return req;
+    }
+  }
+  return {};
 }
 
 // Each command's job: the block its parse takes (a prefix of its lead or,
@@ -242,9 +273,10 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
   bool allSettled = true;
   for (size_t i = 0; i < commands.size() && cache; ++i)
     allSettled &= keys[i].empty() || settled(*cache, plans[i], keys[i], parse.warm && parse.unsaved.count(sourcePath(commands[i])));
+  std::vector<PchPlan> peerPlans;
   if (cache && !allSettled && !speed.peers.empty()) {
     logPath("peers", commands.front().Filename);
-    countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
+    peerPlans = countPeerBlocks(*cache, commands, parse, speed.peers, sharing);
   }
   for (size_t i = 0; i < commands.size(); ++i) {
     // Files that only lend their facts take a cached block first: a longer
@@ -255,6 +287,10 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
         jobs[i].textHash = hashText(plans[i].text);
         break;
       }
+    }
+    if (speed.lendersOnly && jobs[i].pch.key.empty() && !plans[i].block.empty()) {
+      jobs[i].pch = peersBlockHolding(*cache, plans[i], peerPlans, parse);
+      if (!jobs[i].pch.key.empty()) jobs[i].textHash = hashText(plans[i].text);
     }
     for (size_t k = keys[i].size(); k > 0 && jobs[i].pch.key.empty(); --k) {
       const std::string &key = keys[i][k - 1];

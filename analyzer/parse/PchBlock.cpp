@@ -92,6 +92,24 @@ bool isMacroName(const std::string &s) {
   return true;
 }
 
+// Whether a `#pragma` (its text after the word) changes at most which
+// warnings are reported: an MSVC `warning` pragma (Clang ignores it outside
+// MS mode), a GCC or Clang `diagnostic` one, a `region` or `message`. None
+// that makes a warning an error: that could fail a library header's parse.
+bool changesOnlyWarnings(const std::string &rest) {
+  if (rest.find("error") != std::string::npos || rest.find("fatal") != std::string::npos) return false;
+  size_t at = 0;
+  auto word = [&] {
+    while (at < rest.size() && isBlank(rest[at])) ++at;
+    size_t from = at;
+    while (at < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[at])) || rest[at] == '_')) ++at;
+    return rest.substr(from, at - from);
+  };
+  std::string first = word();
+  if (first == "warning" || first == "region" || first == "endregion" || first == "message") return true;
+  return (first == "GCC" || first == "clang") && word() == "diagnostic";
+}
+
 // An #include line's directive as a block holds it (a quoted name found
 // next to the file with its full path); "" to end the block there.
 std::string blockInclude(std::string name, const std::string &sourceDir) {
@@ -143,8 +161,15 @@ IncludeBlock findBlock(const std::string &text, const std::string &sourceDir, bo
       if (!guard.empty() && !guardDone) break;  // #ifndef X without its #define X
       std::string name = includedName(text, i, end);
       std::string rest;
-      if (name.empty() && header && directiveWord(text, i, end, rest) == "undef" && isMacroName(rest)) {
+      std::string word = name.empty() && header ? directiveWord(text, i, end, rest) : "";
+      if (word == "undef" && isMacroName(rest)) {
         block.undefs.push_back({rest, block.directives.size()});
+        pos = end + 1;
+        continue;
+      }
+      // Read past: the header runs it again after the lead's headers, on
+      // which it changes nothing nnlint reads.
+      if (word == "pragma" && changesOnlyWarnings(rest)) {
         pos = end + 1;
         continue;
       }

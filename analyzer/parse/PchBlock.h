@@ -61,7 +61,8 @@ void takeInIncludeGroups(IncludeBlock &block, const std::string &text, const std
 // The same for a header: its #include lines may come after `#pragma once` or
 // an include guard (`#ifndef X` then `#define X`), and `#undef X` lines may
 // come among them (recorded in `undefs`; PchLead.h decides whether they
-// change anything).
+// change anything), and pragmas that change at most which warnings are
+// reported (`#pragma warning(push)`, `#pragma GCC diagnostic ignored ...`).
 IncludeBlock findHeaderIncludeBlock(const std::string &text, const std::string &headerDir);
 
 }  // namespace nnlint

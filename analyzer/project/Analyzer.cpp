@@ -237,6 +237,8 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     std::function<void()> first;
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
     speed.lendersOnly = true;
+    // The named files' blocks, built by now, may hold a lender's lead.
+    speed.peers.insert(speed.peers.end(), cmds.begin(), cmds.begin() + namedCommands);
     if (opts.lendersInBackground && speed.useCache) {
       // Lenders not cached are left to indexLenders(); the classes they can add to wait for them.
       std::vector<size_t> notCached, here;

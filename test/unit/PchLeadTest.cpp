@@ -112,3 +112,22 @@ TEST_F(PchLead, ReadsPastAnUndefOfAMacroNothingDefinedYet) {
   // A source file's own #undef still ends its block.
   EXPECT_TRUE(findIncludeBlock("#undef slots\n#include <a.h>\n", "/").empty());
 }
+
+// Pragmas that change at most which warnings are reported do not end a
+// header's block (the header runs them again after the lead's headers); one
+// that could fail a library header's parse, or that changes declarations,
+// does.
+TEST_F(PchLead, ReadsPastPragmasThatChangeOnlyWarnings) {
+  auto lines = [](const std::string &text) { return findHeaderIncludeBlock(text, "/").directives.size(); };
+  EXPECT_EQ(lines("#pragma once\n#pragma warning(push)\n#pragma warning(disable : 4251)\n#include <a.h>\n"
+                  "#pragma warning(pop)\n#include <b.h>\n"),
+            2u);
+  EXPECT_EQ(lines("#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n#include <a.h>\n"), 1u);
+  EXPECT_EQ(lines("#pragma clang diagnostic ignored \"-Wshadow\"\n#pragma region io\n#include <a.h>\n"), 1u);
+  EXPECT_EQ(lines("#pragma GCC diagnostic error \"-Wshadow\"\n#include <a.h>\n"), 0u);
+  EXPECT_EQ(lines("#pragma warning(error : 4996)\n#include <a.h>\n"), 0u);
+  EXPECT_EQ(lines("#pragma pack(push, 1)\n#include <a.h>\n"), 0u);
+  EXPECT_EQ(lines("#pragma GCC visibility push(default)\n#include <a.h>\n"), 0u);
+  // A source file's block still ends at a pragma: its lines are blanked, not run again.
+  EXPECT_TRUE(findIncludeBlock("#pragma warning(push)\n#include <a.h>\n", "/").empty());
+}

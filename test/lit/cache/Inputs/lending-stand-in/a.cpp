@@ -1,0 +1,7 @@
+#include <vector>
+#include "net.h"
+
+NetImpl::NetImpl() {
+  fc = register_module("fc", torch::nn::Linear(4, 4));
+  head = torch::nn::Linear(4, 4);
+}

@@ -1,0 +1,3 @@
+#include "net.h"
+
+torch::Tensor NetImpl::forward(torch::Tensor x) { return head(fc(x)); }
