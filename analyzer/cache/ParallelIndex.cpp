@@ -71,9 +71,17 @@ FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse
     }
     if (!pch.path.empty()) {
       PchUse use{pch.path, job.pch.blanked, job.textHash, pch.holdsUserCode, job.pch.undefined};
-      FileResult fast = indexFile(*job.cmd, parse, filter, &use);
+      bool blockMayBeAtFault = true;
+      FileResult fast = indexFile(*job.cmd, parse, filter, &use, &blockMayBeAtFault);
       if (fast.ok) {
         logPath(built ? "built" : "hit", file);
+        return fast;
+      }
+      // Errors only in the file and its user headers are theirs: a block
+      // stands for exactly the library lines a plain parse reads first. Not
+      // a lender's: its block may be a peer's (peersBlockHolding).
+      if (fast.errorCount > 0 && !blockMayBeAtFault && !job.lendsOnly) {
+        logPath("error-kept", file);
         return fast;
       }
       if (job.lendsOnly && fast.missingInclude) {

@@ -137,12 +137,13 @@ class CallbackConsumer : public ASTConsumer {
 // defined (PchUse::undefined).
 class UndefinedCheck : public PPCallbacks {
  public:
-  UndefinedCheck(DiagnosticsEngine &diags, const std::vector<std::string> &names)
-      : diags_(diags), names_(names.begin(), names.end()) {}
+  UndefinedCheck(DiagnosticsEngine &diags, const std::vector<std::string> &names, bool &failed)
+      : diags_(diags), names_(names.begin(), names.end()), failed_(failed) {}
 
   void MacroUndefined(const Token &name, const MacroDefinition &def, const MacroDirective *) override {
     const IdentifierInfo *id = name.getIdentifierInfo();
     if (!id || !names_.erase(id->getName().str()) || !def) return;
+    failed_ = true;
     diags_.Report(name.getLocation(), diags_.getCustomDiagID(DiagnosticsEngine::Error,
                                                              "the precompiled block defines the macro this #undef "
                                                              "removes; it cannot stand for the lines after it"));
@@ -151,6 +152,7 @@ class UndefinedCheck : public PPCallbacks {
  private:
   DiagnosticsEngine &diags_;
   std::set<std::string> names_;
+  bool &failed_;
 };
 
 // Where Clang looked for each #include it did not find (FileResult::absentFiles):
@@ -200,14 +202,15 @@ class MissingIncludes : public PPCallbacks {
 class CallbackAction : public ASTFrontendAction {
  public:
   CallbackAction(const ParseOptions &opts, const SourceFilter &filter, const PchUse *pch, const ErrorPlaces &errors,
-                 AstConsumer consumer, std::vector<std::string> &absentFiles, bool &absentKnown)
+                 AstConsumer consumer, std::vector<std::string> &absentFiles, bool &absentKnown, bool &undefinedFailed)
       : opts_(opts), filter_(filter), pch_(pch), errors_(errors), consumer_(consumer), absentFiles_(absentFiles),
-        absentKnown_(absentKnown) {}
+        absentKnown_(absentKnown), undefinedFailed_(undefinedFailed) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = opts_.skipLibraryBodies || opts_.lending;
     if (pch_ && !pch_->undefined.empty())
-      ci.getPreprocessor().addPPCallbacks(std::make_unique<UndefinedCheck>(ci.getDiagnostics(), pch_->undefined));
+      ci.getPreprocessor().addPPCallbacks(
+          std::make_unique<UndefinedCheck>(ci.getDiagnostics(), pch_->undefined, undefinedFailed_));
     ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(ci, absentFiles_, absentKnown_));
     bool walkPrecompiled = !pch_ || pch_->holdsUserCode;
     return std::make_unique<CallbackConsumer>(ci, filter_, walkPrecompiled, errors_, consumer_, opts_.skipLibraryBodies,
@@ -222,6 +225,7 @@ class CallbackAction : public ASTFrontendAction {
   AstConsumer consumer_;
   std::vector<std::string> &absentFiles_;
   bool &absentKnown_;
+  bool &undefinedFailed_;
 };
 
 }  // namespace
@@ -285,7 +289,8 @@ ParseStatus parseFile(const tooling::CompileCommand &cmd, const ParseOptions &op
   ParseStatus status;
   bool absentKnown = true;
   tooling::ToolInvocation invocation(
-      args, std::make_unique<CallbackAction>(opts, filter, pch, errors, consumer, status.absentFiles, absentKnown),
+      args, std::make_unique<CallbackAction>(opts, filter, pch, errors, consumer, status.absentFiles, absentKnown,
+                                             status.undefinedFailed),
       files.get());
   invocation.setDiagnosticConsumer(&errors);
   status.ran = invocation.run();
@@ -300,8 +305,9 @@ ParseStatus parseFile(const tooling::CompileCommand &cmd, const ParseOptions &op
 }
 
 FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opts, const SourceFilter &filter,
-                     const PchUse *pch) {
+                     const PchUse *pch, bool *blockMayBeAtFault) {
   FileResult result;
+  bool blockFault = true;
   result.file = cmd.Filename;
   std::string path = sourcePath(cmd);
   auto unsaved = opts.unsaved.find(path);
@@ -321,7 +327,12 @@ FileResult indexFile(const tooling::CompileCommand &cmd, const ParseOptions &opt
     // Code that does not compile is indexed as Clang recovered it, less the
     // facts an error could have touched (see Recovery.h).
     result.index = indexRecovering(unit.ast, filter, unit.errors.places(), unit.walkPrecompiled);
+    const SourceManager &sm = unit.ast.getSourceManager();
+    const std::vector<SourceLocation> &places = unit.errors.places();
+    blockFault = unit.errors.fatal() || places.size() < unit.errors.errors() ||
+                 llvm::any_of(places, [&](SourceLocation at) { return filter.isLibrary(sm, at); });
   });
+  if (blockMayBeAtFault) *blockMayBeAtFault = pch && (blockFault || status.undefinedFailed);
   if (status.errors > 0) {
     // Clang's own message and place; the report prints it in Clang's form.
     result.error = status.firstError;

@@ -83,6 +83,7 @@ struct ParseStatus {
   SourcePoint firstErrorLoc;
   bool missingInclude = false;  // an #include was not found
   std::vector<std::string> absentFiles;  // FileResult::absentFiles
+  bool undefinedFailed = false;  // an #undef found a macro of PchUse::undefined defined
 };
 
 // Parses the command's file (its editor buffer, if any), with the block
@@ -93,8 +94,12 @@ ParseStatus parseFile(const clang::tooling::CompileCommand &cmd, const ParseOpti
 
 // parseFile with the model index as its consumer: the file's facts (less
 // what an error could have touched: Recovery.h), its inputs and its errors.
+// `blockMayBeAtFault`, with `pch`: whether the PCH may have caused the
+// errors (an error in a library header, a fatal one, one without a place,
+// an #undef the PCH cannot stand for), so that a plain parse must confirm
+// them; else they are the file's and its user headers' own.
 FileResult indexFile(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
-                     const SourceFilter &filter, const PchUse *pch = nullptr);
+                     const SourceFilter &filter, const PchUse *pch = nullptr, bool *blockMayBeAtFault = nullptr);
 
 // The user's files (not system or library headers) that the parse read, but
 // the main file: read as Clang read them, or, when they came in through a
