@@ -263,16 +263,17 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
   std::vector<PchPlan> plans(commands.size());
   std::vector<std::vector<std::string>> keys(commands.size());
   std::map<std::string, size_t> sharing;
+  std::vector<bool> editorBuffer(commands.size());
   for (size_t i = 0; i < commands.size(); ++i) {
     jobs[i].cmd = &commands[i];
     jobs[i].lendsOnly = speed.lendersOnly;
     if (!cache) continue;
-    bool editorBuffer = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
-    plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer);
+    editorBuffer[i] = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
+    plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer[i]);
     for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) keys[i].push_back(cache->key(plans[i], k, parse));
     // An editor's block that failed to build takes the lines before the one
     // that reached the error (withBuiltBlock).
-    if (editorBuffer && !keys[i].empty() && !cache->has(keys[i].back()))
+    if (editorBuffer[i] && !keys[i].empty() && !cache->has(keys[i].back()))
       if (size_t line = cache->failedLine(keys[i].back())) keys[i].resize(plans[i].block.directiveOnLine(line));
     for (const std::string &key : keys[i]) ++sharing[key];
   }
@@ -280,7 +281,7 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
   // editor's steady state reads none of them: planning each costs stats).
   bool allSettled = true;
   for (size_t i = 0; i < commands.size() && cache; ++i)
-    allSettled &= keys[i].empty() || settled(*cache, plans[i], keys[i], parse.warm && parse.unsaved.count(sourcePath(commands[i])));
+    allSettled &= keys[i].empty() || settled(*cache, plans[i], keys[i], editorBuffer[i]);
   std::vector<PchPlan> peerPlans;
   if (cache && !allSettled && !speed.peers.empty()) {
     logPath("peers", commands.front().Filename);
@@ -319,7 +320,7 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
       jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }
-    if (parse.warm && !plans[i].block.empty() && parse.unsaved.count(sourcePath(commands[i]))) {
+    if (editorBuffer[i] && !plans[i].block.empty()) {
       jobs[i].blockPlan = plans[i];
       IncludeBlock whole = plans[i].block;
       takeInIncludeGroups(whole, plans[i].text, std::string(llvm::sys::path::parent_path(sourcePath(commands[i]))));

@@ -142,7 +142,8 @@ class Sessions {
 
   // Parses `r` in a fork of this process, which sends the answer on
   // `connection` (none: -1) and ends; `digest`: whether to digest the answer
-  // (only a warm-up's check reads it).
+  // (only a warm-up's check reads it) and to find the declarations that hold
+  // a text's errors.
   ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest) {
     int done[2];
     if (::pipe2(done, O_CLOEXEC) != 0) return {};
