@@ -50,10 +50,29 @@ struct Job {
 std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, const ParseOptions &parse) {
   std::string path = sourcePath(*job.cmd);
   const std::string &whole = job.wholeBlock;
-  if (!parse.warm || !parse.unsaved.count(path) || job.pch.key.empty() || whole.rfind(job.pch.header, 0) != 0)
-    return std::nullopt;
+  if (!parse.warm || !parse.unsaved.count(path) || job.pch.key.empty()) return std::nullopt;
+  // A block of the file's lead (leadRequest) holds none of its lines: the
+  // session's tail is the whole block, whose includes of the lead's headers
+  // are then skipped, as in a parse with the lead's block.
+  if (job.pch.hoisted)
+    return WarmRequest{adjustArguments(*job.cmd, parse), path, job.cmd->Directory, cache.dir(), job.pch.key, whole,
+                       job.wholeBlanked};
+  if (whole.rfind(job.pch.header, 0) != 0) return std::nullopt;
   return WarmRequest{adjustArguments(*job.cmd, parse), path, job.cmd->Directory, cache.dir(), job.pch.key,
                      whole.substr(job.pch.header.size()), job.wholeBlanked};
+}
+
+// For an editor's buffer whose block's first line cannot be precompiled
+// (its own header has errors): a block of its library lead, the longest
+// prefix cached or the whole lead. None for a lead that reads past an
+// `#undef` (the session cannot check it, PchUse::undefined).
+PchRequest leadRequest(const PchCache &cache, const clang::tooling::CompileCommand &cmd, const ParseOptions &parse) {
+  PchPlan lead = cache.plan(cmd, parse, /*lead=*/true);
+  if (lead.block.empty() || !lead.undefined.empty() || lead.own > 0) return {};
+  size_t k = lead.block.directives.size();
+  for (size_t c = k; c > 0; --c)
+    if (cache.has(cache.key(lead, c, parse))) return cache.request(lead, c, parse);
+  return cache.request(lead, k, parse);
 }
 
 FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
@@ -115,8 +134,9 @@ Job withBuiltBlock(Job job, PchCache &cache, const ParseOptions &parse, const So
       break;
     }
     size_t before = job.blockPlan.block.directiveOnLine(built.failedLine);
-    if (built.failedLine == 0 || before == 0 || before >= job.pch.count) break;
-    job.pch = cache.request(job.blockPlan, before, parse);
+    if (built.failedLine == 0 || job.pch.hoisted || before >= job.pch.count) break;
+    job.pch = before > 0 ? cache.request(job.blockPlan, before, parse) : leadRequest(cache, *job.cmd, parse);
+    if (job.pch.key.empty()) break;
   }
   return job;
 }
@@ -319,6 +339,11 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
       jobs[i].pch = cache->request(plans[i], keys[i].size(), parse);
       jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
+    }
+    // None of an editor's block can be precompiled (withBuiltBlock).
+    if (editorBuffer[i] && keys[i].empty() && !plans[i].block.empty()) {
+      jobs[i].pch = leadRequest(*cache, commands[i], parse);
+      jobs[i].textHash = hashText(plans[i].text);
     }
     if (editorBuffer[i] && !plans[i].block.empty()) {
       jobs[i].blockPlan = plans[i];
