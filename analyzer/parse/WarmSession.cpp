@@ -5,6 +5,7 @@
 #include "parse/Frontend.h"
 #include "parse/PartUnloader.h"
 #include "parse/Recovery.h"
+#include "parse/UniquingTables.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -366,6 +367,7 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
                     [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode, {}, /*partial=*/true);
                     });
   walk.join();
+  makeRoomInUniquingTables((*interpreter)->getASTContext());
   return std::unique_ptr<WarmSession>(new WarmSession(std::move(tailErrors), tailPart, std::move(*interpreter),
                                                       *endOfPart, changes, std::move(userHeaders),
                                                       std::move(blockIndex)));
@@ -451,6 +453,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
   // Only such directives can include a header (a macro's definition cannot).
   bool lasting = hasLastingDirectives(blankedText);
   std::optional<FileResult> result;
+  size_t capacity = uniquingTablesCapacity(interpreter_->getASTContext());
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     // A part that fails is cleaned up by Clang 19 (IncrementalParser::
     // CleanUpPTU), which crashes on an unnamed declaration or a `using
@@ -460,6 +463,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     TranslationUnitDecl *part = parse(file, blankedText);
     endOfPart_.keepsErrors = false;
     ASTContext &ctx = interpreter_->getASTContext();
+    grewTables_ = uniquingTablesCapacity(ctx) != capacity;
     if (!part || part != ctx.getTranslationUnitDecl()) return;
     // A fatal error (a missing #include) stops Clang; the usual parse says
     // where it looked. An error in what the session adds after the text has
@@ -533,6 +537,7 @@ bool WarmSession::warmUp(const std::string &file, const std::string &blankedText
       return;
     }
     macroChanges_.giveBack(interpreter_->getCompilerInstance()->getPreprocessor());
+    makeRoomInUniquingTables(interpreter_->getASTContext());
     clean = true;
   });
   parser.join();

@@ -91,6 +91,9 @@ class WarmSession {
   // taken back: then the session must not be used again.
   bool warmUp(const std::string &file, const std::string &blankedText);
   bool warm() const { return warm_; }
+  // Whether the last index() grew one of Clang's uniquing tables
+  // (parse/UniquingTables.h), which open() and warmUp() leave room in.
+  bool grewTables() const { return grewTables_; }
   // The errors of the tail, which every result holds.
   unsigned tailErrors() const;
 
@@ -123,6 +126,7 @@ class WarmSession {
   ModelIndex blockIndex_;
   unsigned counterAfterBlock_;
   bool warm_ = false;
+  bool grewTables_ = false;
   // The parts each index leaves out: the block's, and those taken back
   // (which stay in the translation unit's chain of parts).
   std::vector<const clang::TranslationUnitDecl *> leftOut_;

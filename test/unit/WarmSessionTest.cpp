@@ -154,6 +154,34 @@ TEST(WarmSession, PartsThatReachOutsideAreTakenBack) {
   }
 }
 
+// A parse adds to Clang's uniquing tables: here a nested name specifier
+// and an elaborated type for each class the text names qualified, new in each
+// parse. The session leaves room for as many again, so that a fork does not
+// grow a table, which rehashes -- writes into -- every node the session holds
+// (parse/UniquingTables.h).
+TEST(WarmSession, AForkDoesNotGrowTheUniquingTables) {
+  auto session = openWith(kLibrary);
+  ASSERT_TRUE(session);
+  std::string text;
+  for (int i = 0; i < 300; ++i) {
+    std::string n = std::to_string(i);
+    text += "struct S" + n + " { struct T {}; };\nS" + n + "::T t" + n + ";\n";
+  }
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  for (int edit = 0; edit < 3; ++edit) {
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      bool canWarmUp = false;
+      std::string edited = text + "int edit" + std::to_string(edit) + ";\n";
+      std::optional<FileResult> result = session->index(kFile, edited, SourceFilter(), canWarmUp);
+      ::_exit(!result || !result->ok ? 2 : session->grewTables() ? 1 : 0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "edit " << edit << ", status " << status;
+  }
+}
+
 // Each parse starts __COUNTER__ where the block left it, as the file's own
 // parse does, not where the last part left it.
 TEST(WarmSession, CounterStartsWhereTheBlockLeftIt) {
