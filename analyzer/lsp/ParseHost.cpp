@@ -80,8 +80,9 @@ class Sessions {
   // with directives that outlive a part taken back (hasLastingDirectives)
   // warms it up with those blanked; a text that still cannot is parsed in a
   // fork of a session that stays cold: it still skips loading and checking
-  // the block.
-  void answer(const WarmRequest &r, int connection) {
+  // the block. True when the fork also said the host is done with the
+  // request ("ready"): no warm-up follows.
+  bool answer(const WarmRequest &r, int connection) {
     std::string key = r.pchKey + '\n' + r.tail + '\n' + r.directory;
     for (const std::string &a : r.args) key += '\n' + a;
     WarmSession *session = find(key);
@@ -91,33 +92,34 @@ class Sessions {
     }
     // A session that is warm already needs no priming: its parse would only
     // hold up the edit that comes next.
-    if (r.prime && session && (session->warm() || neverWarm_.count(key))) return;
+    if (r.prime && session && (session->warm() || neverWarm_.count(key))) return false;
     if (!session) session = open(key, r);
     if (!session) {
       sendMessage(connection, nullptr);
-      return;
+      return false;
     }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
-    ForkReport first = parseInFork(*session, r, connection, mayWarmUp);
-    if (!mayWarmUp || first.took == 0) return;
+    ForkReport first = parseInFork(*session, r, connection, mayWarmUp, /*last=*/!mayWarmUp);
+    if (!mayWarmUp) return true;
+    if (first.took == 0) return false;
     WarmRequest warmUpWith = r;
     if (first.took == 3) {
       // A text with errors of its own (a file that does not compile where it
       // is analysed, or one half typed) warms the session up without the
       // declarations that hold them, if that parses: once per session, the
       // next text may be fixed.
-      if (first.errorDeclarations.empty() || !triedWithoutErrors_.insert(key).second) return;
+      if (first.errorDeclarations.empty() || !triedWithoutErrors_.insert(key).second) return false;
       warmUpWith.blanked = withoutLastingDirectives(withoutRanges(r.blanked, first.errorDeclarations));
-      if (parseInFork(*session, warmUpWith, -1, false).took != 1) return;
+      if (parseInFork(*session, warmUpWith, -1, false).took != 1) return false;
     } else if (first.took == 2) {
       // A text with directives that would outlive its part (an #include, a
       // #pragma) warms it up without them, if that parses (in a fork first:
       // a part that fails is not taken back).
       warmUpWith.blanked = withoutLastingDirectives(r.blanked);
-      if (warmUpWith.blanked == r.blanked) return;
+      if (warmUpWith.blanked == r.blanked) return false;
       if (parseInFork(*session, warmUpWith, -1, false).took != 1) {
         neverWarm_.insert(key);
-        return;
+        return false;
       }
     }
     bool warmed = session->warmUp(r.file, warmUpWith.blanked) &&
@@ -127,6 +129,7 @@ class Sessions {
       held_.pop_back();
       neverWarm_.insert(key);  // else each edit would open the session again
     }
+    return false;
   }
 
  private:
@@ -143,8 +146,11 @@ class Sessions {
   // Parses `r` in a fork of this process, which sends the answer on
   // `connection` (none: -1) and ends; `digest`: whether to digest the answer
   // (only a warm-up's check reads it) and to find the declarations that hold
-  // a text's errors.
-  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest) {
+  // a text's errors; `last`: whether the host is done with the request once
+  // the fork has answered, which the fork then says itself, so that the
+  // worker need not wait for the host to reap it (a fork's exit unmaps all
+  // it copied: milliseconds).
+  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest, bool last = false) {
     int done[2];
     if (::pipe2(done, O_CLOEXEC) != 0) return {};
     pid_t pid = ::fork();
@@ -154,7 +160,7 @@ class Sessions {
       bool canWarmUp = false;
       std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
       Json answer = result ? fileResultToJson(*result) : Json(nullptr);
-      if (connection >= 0) sendMessage(connection, answer);
+      if (connection >= 0 && sendMessage(connection, answer) && last) sendMessage(connection, Json{{"ready", true}});
       // A warm session leaves room in Clang's tables for a parse: an edit
       // that still grew one paid for copying their pages (UniquingTables.h).
       if (connection >= 0 && session.warm() && session.grewTables()) logPath("tables-grew", r.file);
@@ -255,9 +261,8 @@ void removeSocketWhenTheServerDies(const std::string &dir, pid_t server) {
       } catch (const Json::exception &) {
         sendMessage(connection, nullptr);
       }
-      if (r) sessions.answer(*r, connection);
       // Done with it, the session warmed up if this request warmed it.
-      sendMessage(connection, Json{{"ready", true}});
+      if (!r || !sessions.answer(*r, connection)) sendMessage(connection, Json{{"ready", true}});
     }
     ::close(connection);
   }
