@@ -78,14 +78,20 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
                                              bool lender) const {
   if (dir_.empty()) return std::nullopt;
   std::string path = entryPath(cmd, opts);
-  if (std::optional<FileResult> onDisk = lookupEntry(path, opts, lender)) return onDisk;
-  return lookupEntry(bufferEntry(path), opts, lender);
+  // An editor's buffer is one of its entry's inputs: an entry that does not
+  // name the buffer's hash is not read (each edit looks up both entries of
+  // the file, and a file whose headers declare much has 100 kB of facts).
+  std::string bufferHash;
+  if (auto buffer = opts.unsaved.find(sourcePath(cmd)); buffer != opts.unsaved.end())
+    bufferHash = hashText(buffer->second);
+  if (std::optional<FileResult> onDisk = lookupEntry(path, opts, lender, bufferHash)) return onDisk;
+  return lookupEntry(bufferEntry(path), opts, lender, bufferHash);
 }
 
-std::optional<FileResult> FactsCache::lookupEntry(const std::string &path, const ParseOptions &opts,
-                                                  bool lender) const {
+std::optional<FileResult> FactsCache::lookupEntry(const std::string &path, const ParseOptions &opts, bool lender,
+                                                  const std::string &bufferHash) const {
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!text) return std::nullopt;
+  if (!text || !(*text)->getBuffer().contains(bufferHash)) return std::nullopt;
   nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
                                                /*allow_exceptions=*/false);
   if (entry.is_discarded()) return std::nullopt;

@@ -47,7 +47,9 @@ class FactsCache {
   void store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, const FileResult &result) const;
 
  private:
-  std::optional<FileResult> lookupEntry(const std::string &path, const ParseOptions &opts, bool lender) const;
+  // `bufferHash`: the hash of the editor's buffer that the entry must name, or "".
+  std::optional<FileResult> lookupEntry(const std::string &path, const ParseOptions &opts, bool lender,
+                                        const std::string &bufferHash) const;
   std::string entryPath(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
   std::string dir_;  // "" : no cache
 };
