@@ -2,6 +2,7 @@
 
 #include "cache/Messages.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -69,6 +70,16 @@ bool Worker::poll(std::vector<std::string> &early, std::optional<std::string> &r
       else if (message.is_object() && message.contains("final") && message["final"].is_string())
         final_ = message["final"].get<std::string>();
     }
+    if (final_) {
+      ::close(fd_);
+      fd_ = -1;
+      ending_.push_back(pid_);
+      pid_ = -1;
+      result = received_.empty() ? std::move(final_) : std::nullopt;
+      received_.clear();
+      final_.reset();
+      return true;
+    }
     return false;  // whatever else is there comes with the next wake-up
   }
   result = reap();
@@ -88,7 +99,17 @@ std::optional<std::string> Worker::reap() {
   return last;
 }
 
+void Worker::reapEnding(bool wait) {
+  llvm::erase_if(ending_, [&](pid_t pid) {
+    pid_t got;
+    while ((got = ::waitpid(pid, nullptr, wait ? 0 : WNOHANG)) < 0 && errno == EINTR) {
+    }
+    return got != 0;
+  });
+}
+
 void Worker::cancel() {
+  reapEnding(/*wait=*/false);
   if (!running()) return;
   ::kill(pid_, SIGKILL);
   ::close(fd_);

@@ -17,7 +17,10 @@ class Worker {
   Worker() = default;
   Worker(const Worker &) = delete;
   Worker &operator=(const Worker &) = delete;
-  ~Worker() { cancel(); }
+  ~Worker() {
+    cancel();
+    reapEnding(/*wait=*/true);
+  }
 
   using Send = std::function<void(const std::string &)>;
   // Forks a process that runs `work`, which may send early results, and sends
@@ -29,16 +32,22 @@ class Worker {
   // Whether poll() would find something now.
   bool readable() const;
   // Reads what is there, with the early results complete so far in `early`;
-  // true once the worker has ended, with `result` its text, or empty when it
-  // died before sending all of it.
+  // true once the worker has sent its last message or ended, with `result`
+  // its text, or empty when it died before sending all of it. A worker that
+  // has sent its last message is done: its exit (it unmaps all it touched)
+  // is not waited for, and it is reaped later.
   bool poll(std::vector<std::string> &early, std::optional<std::string> &result);
   // Kills the worker and forgets it.
   void cancel();
 
  private:
   std::optional<std::string> reap();
+  // Reaps the workers that sent their last message and have exited since
+  // (all of them: `wait`).
+  void reapEnding(bool wait);
 
   pid_t pid_ = -1;
+  std::vector<pid_t> ending_;  // workers that sent their last message, not yet reaped
   int fd_ = -1;
   std::string received_;              // not yet a whole message
   std::optional<std::string> final_;  // the last message, once it came
