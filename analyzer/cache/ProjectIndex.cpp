@@ -90,25 +90,36 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
 
 std::optional<FileResult> FactsCache::lookupEntry(const std::string &path, const ParseOptions &opts, bool lender,
                                                   const std::string &bufferHash) const {
-  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!text || !(*text)->getBuffer().contains(bufferHash)) return std::nullopt;
-  nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
-                                               /*allow_exceptions=*/false);
-  if (entry.is_discarded()) return std::nullopt;
-  try {
-    // Whether the entry still answers, before its facts are read.
-    const nlohmann::json &inputs = entry.at("inputs");
-    if (inputs.empty() || (entry.at("blockError").get<bool>() && !lender)) return std::nullopt;
-    for (const nlohmann::json &in : inputs)
-      if (currentHash(in.at("path").get<std::string>(), opts) != in.at("hash").get<std::string>()) return std::nullopt;
-    // A header that was missing and is there now: the parse would find it.
-    for (const std::string &absent : entry.at("absentFiles").get<std::vector<std::string>>())
-      if (llvm::sys::fs::exists(absent)) return std::nullopt;
-    touchCacheFile(path);
-    return fileResultFromJson(entry);
-  } catch (const nlohmann::json::exception &) {
-    return std::nullopt;  // an entry of another layout: parse again and replace it
+  std::optional<FileStamp> stamp = stampOf(path);
+  if (!stamp) return std::nullopt;
+  // The entries this process has read, by path, with the file's inode and
+  // size: storing an entry replaces its file, and a use touches only its
+  // time. The language server reads its documents' lenders' entries once
+  // (keepLenderFacts), and each worker it forks finds them read.
+  static std::map<std::string, std::pair<FileStamp, FileResult>> read;
+  auto it = read.find(path);
+  if (it == read.end() || it->second.first.inode != stamp->inode || it->second.first.size != stamp->size) {
+    auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!text || !(*text)->getBuffer().contains(bufferHash)) return std::nullopt;
+    nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
+                                                 /*allow_exceptions=*/false);
+    if (entry.is_discarded()) return std::nullopt;
+    try {
+      it = read.insert_or_assign(path, std::make_pair(*stamp, fileResultFromJson(entry))).first;
+    } catch (const nlohmann::json::exception &) {
+      return std::nullopt;  // an entry of another layout: parse again and replace it
+    }
   }
+  // Whether the entry still answers.
+  const FileResult &result = it->second.second;
+  if (result.inputs.empty() || (result.blockError && !lender)) return std::nullopt;
+  for (const SourceInput &in : result.inputs)
+    if (currentHash(in.path, opts) != in.hash) return std::nullopt;
+  // A header that was missing and is there now: the parse would find it.
+  for (const std::string &absent : result.absentFiles)
+    if (llvm::sys::fs::exists(absent)) return std::nullopt;
+  touchCacheFile(path);
+  return result;
 }
 
 void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,

@@ -73,8 +73,10 @@ std::string diagnose(const Document &doc, const ServerOptions &opts, const Parse
   analyzer.lendInForeground = lent;
   AnalysisResult result = analyze({doc.path}, opts.rules, analyzer);
   std::vector<std::string> missing = result.lendersMissing;
+  std::vector<std::string> lenders = result.lenders;
   return toText(Json{{"diagnostics", diagnostics(std::move(result), doc, opts)},
                      {"lendersMissing", missing},
+                     {"lenders", lenders},
                      {"hostNotAsked", opts.warmParse && !askedHost}});
 }
 
@@ -174,6 +176,21 @@ class Server {
     for (const std::string &old : published_[uri])
       if (!now.count(old)) publish(old, Json::array());
     published_[uri] = std::move(now);
+    if (const Json *lenders = final ? arrayField(*final, "lenders") : nullptr) keepLenderFacts(doc->second, *lenders);
+  }
+
+  // Reads the facts that `doc`'s lenders lent into this process, once per
+  // set of lenders and lending run: each worker, a fork of it, finds them
+  // read (they are still checked against the files).
+  void keepLenderFacts(const Document &doc, const Json &lenders) {
+    std::vector<std::string> files;
+    for (const Json &file : lenders)
+      if (file.is_string()) files.push_back(file.get<std::string>());
+    if (files.empty() || kept_[doc.path] == files) return;
+    kept_[doc.path] = files;
+    AnalyzerOptions analyzer = opts_.analyzer;
+    analyzer.unsaved[doc.path] = doc.text;
+    nnlint::keepLenderFacts(files, analyzer);
   }
 
   // Parses the files that analyses found no facts of, in a process that no
@@ -247,6 +264,7 @@ class Server {
   // The lending worker ended: the analyses that waited for it run again.
   void lent() {
     endProgress();
+    kept_.clear();  // their facts were stored again
     for (const std::string &file : lendingFiles_) {
       lent_.insert(file);
       toLend_.erase(file);  // asked for again by the analyses that ran meanwhile
@@ -460,6 +478,7 @@ class Server {
   std::set<std::string> waitingForLenders_;  // documents to analyse again when lending_ ends
   std::set<std::string> prepared_;           // documents whose session lending_ was asked to warm
   std::vector<std::string> toPrepare_;       // those not yet (startPreparing)
+  std::map<std::string, std::vector<std::string>> kept_;  // path -> lenders whose facts this process has read
   bool workDoneProgress_ = false;            // the client takes server-initiated progress
   std::string progressToken_;                // of the lending worker's progress, while asked for
   int progressCount_ = 0;

@@ -4,6 +4,7 @@
 #include "base/Version.h"
 #include "cache/ParallelIndex.h"
 #include "cache/ProjectIndex.h"
+#include "parse/FileStore.h"
 #include "parse/Frontend.h"
 #include "project/CompileCommands.h"
 #include "project/Contributors.h"
@@ -129,6 +130,16 @@ void prepareWarmParse(const std::string &file, const AnalyzerOptions &opts) {
     warmEditorBuffers(cmds, *parse, opts.speed, /*buildBlocks=*/true);
 }
 
+void keepLenderFacts(const std::vector<std::string> &files, const AnalyzerOptions &opts) {
+  std::vector<clang::tooling::CompileCommand> cmds;
+  std::optional<ParseOptions> parse = backgroundCommands(files, opts, cmds);
+  std::string cacheDir = opts.speed.cacheDir.empty() ? defaultCacheDir() : opts.speed.cacheDir;
+  if (!parse || !opts.speed.useCache || cacheDir.empty()) return;
+  parse->lending = true;  // as indexWithFacts() looks lenders up
+  FactsCache facts(cacheDir);
+  for (const clang::tooling::CompileCommand &cmd : cmds) (void)facts.lookup(cmd, *parse, /*lender=*/true);
+}
+
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
                        const AnalyzerOptions &opts) {
   AnalysisResult result;
@@ -226,6 +237,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
 
   std::set<std::string> waiting;     // headers of classes that missing lenders can add to
   std::vector<std::string> missing;  // lenders left to indexLenders()
+  std::vector<std::string> lenderFiles;
   if (!others.empty()) {
     std::set<std::string> classHeaders, reached;
     for (const FileResult &r : parsed)
@@ -233,6 +245,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     for (size_t k : filesReaching(others, classHeaders, filter, opts.firstPass ? &reached : nullptr))
       cmds.push_back(others[k]);
     std::vector<clang::tooling::CompileCommand> lenders(cmds.begin() + namedCommands, cmds.end());
+    for (const clang::tooling::CompileCommand &cmd : lenders) lenderFiles.push_back(sourcePath(cmd));
     // While the lenders are parsed, the classes none of them can add to are already judged.
     std::function<void()> first;
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
@@ -260,6 +273,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   }
   AnalysisResult judged = judge(waiting);
   judged.lendersMissing = std::move(missing);
+  judged.lenders = std::move(lenderFiles);
   return judged;
 }
 
