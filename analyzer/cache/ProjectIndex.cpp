@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <map>
 
@@ -90,22 +91,20 @@ std::optional<FileResult> FactsCache::lookup(const clang::tooling::CompileComman
 
 std::optional<FileResult> FactsCache::lookupEntry(const std::string &path, const ParseOptions &opts, bool lender,
                                                   const std::string &bufferHash) const {
-  std::optional<FileStamp> stamp = stampOf(path);
-  if (!stamp) return std::nullopt;
-  // The entries this process has read, by path, with the file's inode and
-  // size: storing an entry replaces its file, and a use touches only its
-  // time. The language server reads its documents' lenders' entries once
-  // (keepLenderFacts), and each worker it forks finds them read.
-  static std::map<std::string, std::pair<FileStamp, FileResult>> read;
-  auto it = read.find(path);
-  if (it == read.end() || it->second.first.inode != stamp->inode || it->second.first.size != stamp->size) {
-    auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!text || !(*text)->getBuffer().contains(bufferHash)) return std::nullopt;
+  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!text || !(*text)->getBuffer().contains(bufferHash)) return std::nullopt;
+  // The entries this process has parsed, by path, with a digest of their
+  // text: the language server parses its documents' lenders' entries once
+  // (keepLenderFacts), and each worker it forks finds them parsed.
+  static std::map<std::string, std::pair<uint64_t, FileResult>> parsed;
+  uint64_t digest = llvm::xxh3_64bits((*text)->getBuffer());
+  auto it = parsed.find(path);
+  if (it == parsed.end() || it->second.first != digest) {
     nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
                                                  /*allow_exceptions=*/false);
     if (entry.is_discarded()) return std::nullopt;
     try {
-      it = read.insert_or_assign(path, std::make_pair(*stamp, fileResultFromJson(entry))).first;
+      it = parsed.insert_or_assign(path, std::make_pair(digest, fileResultFromJson(entry))).first;
     } catch (const nlohmann::json::exception &) {
       return std::nullopt;  // an entry of another layout: parse again and replace it
     }

@@ -35,9 +35,8 @@ class FactsCache {
   // The cached result for the command if the file (its editor buffer, if
   // any) and every user header it read are as they were, and no missing
   // header has appeared. A `lender` (SpeedOptions::lendersOnly) may take an
-  // error of a parse with a block (FileResult::blockError). An entry is read
-  // once per process (and its forks) while its file is not replaced; later
-  // lookups only check it.
+  // error of a parse with a block (FileResult::blockError). An entry is
+  // parsed once per process (and its forks) while its text stays the same.
   std::optional<FileResult> lookup(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                                    bool lender = false) const;
   // Keeps a result whose parse ran (its inputs are known), failed or not; not
