@@ -161,9 +161,6 @@ class Sessions {
       std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
       Json answer = result ? fileResultToJson(*result) : Json(nullptr);
       if (connection >= 0 && sendMessage(connection, answer) && last) sendMessage(connection, Json{{"ready", true}});
-      // A warm session leaves room in Clang's tables for a parse: an edit
-      // that still grew one paid for copying their pages (UniquingTables.h).
-      if (connection >= 0 && session.warm() && session.grewTables()) logPath("tables-grew", r.file);
       std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
       bool textErrors = result && result->errorCount > session.tailErrors();  // beside its tail's
       Json report{{"took", !result ? 0 : textErrors ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
