@@ -6,6 +6,7 @@
 #include "parse/Pch.h"
 #include "parse/WarmRequest.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
@@ -51,15 +52,13 @@ std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, co
   std::string path = sourcePath(*job.cmd);
   const std::string &whole = job.wholeBlock;
   if (!parse.warm || !parse.unsaved.count(path) || job.pch.key.empty()) return std::nullopt;
+  if (!job.pch.hoisted && whole.rfind(job.pch.header, 0) != 0) return std::nullopt;
   // A block of the file's lead (leadRequest) holds none of its lines: the
   // session's tail is the whole block, whose includes of the lead's headers
   // are then skipped, as in a parse with the lead's block.
-  if (job.pch.hoisted)
-    return WarmRequest{adjustArguments(*job.cmd, parse), path, job.cmd->Directory, cache.dir(), job.pch.key, whole,
-                       job.wholeBlanked};
-  if (whole.rfind(job.pch.header, 0) != 0) return std::nullopt;
-  return WarmRequest{adjustArguments(*job.cmd, parse), path, job.cmd->Directory, cache.dir(), job.pch.key,
-                     whole.substr(job.pch.header.size()), job.wholeBlanked};
+  std::string tail = job.pch.hoisted ? whole : whole.substr(job.pch.header.size());
+  return WarmRequest{adjustArguments(*job.cmd, parse), path, job.cmd->Directory, cache.dir(), job.pch.key, tail,
+                     job.wholeBlanked};
 }
 
 // For an editor's buffer whose block's first line cannot be precompiled
@@ -214,12 +213,10 @@ size_t cachedStandIn(const PchCache &cache, const PchPlan &plan, const std::vect
 // parses the rest as its tail, and a longer block that a peer might share
 // is not worth a build between two keystrokes.
 bool settled(const PchCache &cache, const PchPlan &plan, const std::vector<std::string> &keys, bool editorBuffer) {
-  for (size_t c = keys.size(); c > 0; --c) {
-    if (!cache.has(keys[c - 1])) continue;
-    llvm::ArrayRef<IncludeBlock::Directive> after(plan.block.directives);
-    return editorBuffer || c == keys.size() || cache.alreadyHolds(keys[c - 1], after.drop_front(c));
-  }
-  return false;
+  auto cached = [&](const std::string &key) { return cache.has(key); };
+  if (cached(keys.back())) return true;
+  if (editorBuffer) return llvm::any_of(keys, cached);
+  return cachedStandIn(cache, plan, keys, keys.size()) < keys.size();
 }
 
 // Adds the keys of the peers' blocks (not those of files in `commands`) to
@@ -254,7 +251,8 @@ PchRequest peersBlockHolding(const PchCache &cache, const PchPlan &lender, const
   for (const PchPlan &peer : peers) {
     bool sameArguments = peer.args == lender.args && peer.directoryMatters == lender.directoryMatters &&
                          (!peer.directoryMatters || peer.directory == lender.directory);
-    for (size_t k = peer.block.directives.size(); k > 0 && sameArguments; --k) {
+    if (!sameArguments) continue;
+    for (size_t k = peer.block.directives.size(); k > 0; --k) {
       std::string key = cache.key(peer, k, parse);
       if (!cache.has(key)) continue;
       if (!cache.alreadyHolds(key, lender.block.directives)) break;
