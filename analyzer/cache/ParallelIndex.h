@@ -8,6 +8,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct SpeedOptions {
   // fails on a missing header is not repeated without it (a plain parse
   // would miss the same header).
   bool lendersOnly = false;
+  // Set by an editor's worker: the cache writes (each parsed file's facts,
+  // the cache's bound) are left here, to run once the diagnostics are sent.
+  std::vector<std::function<void()>> *afterAnswer = nullptr;
 };
 
 // With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
@@ -37,7 +41,8 @@ struct SpeedOptions {
 // ParseOptions::lending), for the tests, which must
 // know the fast path was really taken. `facts` is a result from the facts
 // cache (ProjectIndex.h), a failed parse's included; `peers` says that a
-// run planned the blocks of its database's other files.
+// run planned the blocks of its database's other files; `standby` that the
+// parse host's standby fork (lsp/ParseHost.cpp) took an editor's parse.
 void logPath(const char *what, const std::string &file);
 
 // One result per command, in the order of `commands`, whatever the scheduling.

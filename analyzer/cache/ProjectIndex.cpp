@@ -161,15 +161,19 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
     missing.clear();
   }
   if (!missing.empty() && beforeParsing) beforeParsing();
-  // Each file's facts are stored as soon as it is parsed.
+  // Each file's facts are stored as soon as it is parsed, or after the answer.
   std::vector<FileResult> parsed = indexFiles(missing, parse, filter, speed, [&](size_t k, const FileResult &r) {
-    facts.store(missing[k], parse, r);
+    if (!speed.afterAnswer) return facts.store(missing[k], parse, r);
+    speed.afterAnswer->push_back([facts, cmd = missing[k], parse, r] { facts.store(cmd, parse, r); });
   });
   for (size_t k = 0; k < parsed.size(); ++k) results[missingAt[k]] = std::move(parsed[k]);
   // No parse warmed the parse host for these: it warms up while the
   // diagnostics are published.
   warmEditorBuffers(editorHits, parse, speed);
-  if (speed.useCache && !missing.empty()) boundCache(cacheDir, speed.cacheLimit);
+  if (speed.useCache && !missing.empty()) {
+    auto bound = [cacheDir, limit = speed.cacheLimit] { boundCache(cacheDir, limit); };
+    speed.afterAnswer ? speed.afterAnswer->push_back(bound) : bound();
+  }
   return results;
 }
 

@@ -19,9 +19,11 @@
 #include <cstring>
 #include <memory>
 #include <set>
+#include <utility>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -69,6 +71,47 @@ WarmRequest fromJson(const Json &j) {
   return r;
 }
 
+// Hands `fd` to the process at the other end of the Unix socket `channel`.
+bool sendDescriptor(int channel, int fd) {
+  char byte = 0;
+  iovec data{&byte, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  cmsghdr *header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(header), &fd, sizeof fd);
+  ssize_t sent;
+  while ((sent = ::sendmsg(channel, &message, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+  }
+  return sent == 1;
+}
+
+// The descriptor sendDescriptor() handed over `channel`, or -1.
+int receiveDescriptor(int channel) {
+  char byte;
+  iovec data{&byte, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  ssize_t got;
+  while ((got = ::recvmsg(channel, &message, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  }
+  cmsghdr *header = got == 1 ? CMSG_FIRSTHDR(&message) : nullptr;
+  if (!header || header->cmsg_type != SCM_RIGHTS || header->cmsg_len != CMSG_LEN(sizeof(int))) return -1;
+  int fd;
+  std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
+  return fd;
+}
+
 // The host's side: sessions by block and arguments, the most recent last.
 class Sessions {
  public:
@@ -93,12 +136,18 @@ class Sessions {
     // A session that is warm already needs no priming: its parse would only
     // hold up the edit that comes next.
     if (r.prime && session && (session->warm() || neverWarm_.count(key))) return false;
+    if (!session) dropStandby();  // opening one changes what a fork would hold
     if (!session) session = open(key, r);
     if (!session) {
       sendMessage(connection, nullptr);
       return false;
     }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
+    if (standby_.pid > 0 && (standby_.key != key || mayWarmUp)) dropStandby();
+    if (standby_.pid > 0) {
+      parseInStandby(*session, r, connection);
+      return true;
+    }
     ForkReport first = parseInFork(*session, r, connection, mayWarmUp, /*last=*/!mayWarmUp);
     if (!mayWarmUp) return true;
     if (first.took == 0) return false;
@@ -154,34 +203,106 @@ class Sessions {
     int done[2];
     if (::pipe2(done, O_CLOEXEC) != 0) return {};
     pid_t pid = ::fork();
+    if (pid == 0) answerInFork(session, r, connection, digest, last, done[1]);
+    ::close(done[1]);
+    return reportOf(pid, done[0]);
+  }
+
+ public:
+  // Forks the standby: a fork of the most recent session, once it is warm,
+  // made while the host waits for the next request. Forking a process that
+  // holds a session takes milliseconds (its page tables), which the next
+  // edit then does not wait for.
+  void prepareStandby() {
+    if (standby_.pid > 0 || held_.empty() || !held_.back().second->warm()) return;
+    int channel[2], done[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, channel) != 0) return;
+    if (::pipe2(done, O_CLOEXEC) != 0) {
+      ::close(channel[0]);
+      ::close(channel[1]);
+      return;
+    }
+    WarmSession &session = *held_.back().second;
+    pid_t pid = ::fork();
     if (pid == 0) {
       ::signal(SIGTERM, SIG_DFL);
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      bool canWarmUp = false;
-      std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
-      Json answer = result ? fileResultToJson(*result) : Json(nullptr);
-      if (connection >= 0 && sendMessage(connection, answer) && last) sendMessage(connection, Json{{"ready", true}});
-      std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
-      bool textErrors = result && result->errorCount > session.tailErrors();  // beside its tail's
-      Json report{{"took", !result ? 0 : textErrors ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
-      if (textErrors && digest) report["errorDeclarations"] = session.declarationsWithErrors();
-      ::_exit(sendMessage(done[1], report) ? 0 : 1);
+      ::close(channel[0]);
+      ::close(done[0]);
+      int connection = receiveDescriptor(channel[1]);
+      std::optional<Json> request = connection >= 0 ? readMessage(channel[1], -1) : std::nullopt;
+      if (!request) ::_exit(0);  // dropped
+      answerInFork(session, fromJson(*request), connection, /*digest=*/false, /*last=*/true, done[1]);
     }
+    ::close(channel[1]);
     ::close(done[1]);
+    if (pid < 0) {
+      ::close(channel[0]);
+      ::close(done[0]);
+      return;
+    }
+    standby_ = {pid, channel[0], done[0], held_.back().first};
+  }
+
+ private:
+  // What parseInFork's fork does: parse, answer on `connection`, report on
+  // `done` and end.
+  [[noreturn]] void answerInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest, bool last,
+                                 int done) {
+    ::signal(SIGTERM, SIG_DFL);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    bool canWarmUp = false;
+    std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
+    Json answer = result ? fileResultToJson(*result) : Json(nullptr);
+    if (connection >= 0 && sendMessage(connection, answer) && last) sendMessage(connection, Json{{"ready", true}});
+    std::uint64_t sum = digest ? llvm::xxh3_64bits(answer.dump()) : 0;
+    bool textErrors = result && result->errorCount > session.tailErrors();  // beside its tail's
+    Json report{{"took", !result ? 0 : textErrors ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
+    if (textErrors && digest) report["errorDeclarations"] = session.declarationsWithErrors();
+    ::_exit(sendMessage(done, report) ? 0 : 1);
+  }
+
+  // The fork `pid`'s report on `done`, once it has answered; then it is ended.
+  ForkReport reportOf(pid_t pid, int done) {
     ForkReport report;
     if (pid > 0)
-      if (std::optional<Json> got = readMessage(done[0], kParseTimeoutMs)) {
+      if (std::optional<Json> got = readMessage(done, kParseTimeoutMs)) {
         report.took = got->value("took", 0);
         report.digest = got->value("digest", std::uint64_t(0));
         report.errorDeclarations = got->value("errorDeclarations", TextRanges());
       }
-    ::close(done[0]);
+    ::close(done);
     if (pid > 0) {
       ::kill(pid, SIGKILL);  // a fork that has answered is ending anyway
       while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
       }
     }
     return report;
+  }
+
+  // Has the standby answer `r` on `connection`, as parseInFork would for a
+  // warm session.
+  void parseInStandby(WarmSession &session, const WarmRequest &r, int connection) {
+    Standby taken = std::exchange(standby_, Standby{});
+    bool handed = sendDescriptor(taken.channel, connection) && sendMessage(taken.channel, toJson(r));
+    ::close(taken.channel);
+    if (handed) {
+      logPath("standby", r.file);
+      reportOf(taken.pid, taken.done);
+      return;
+    }
+    reportOf(-1, taken.done);
+    ::kill(taken.pid, SIGKILL);
+    while (::waitpid(taken.pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    parseInFork(session, r, connection, /*digest=*/false, /*last=*/true);
+  }
+
+  void dropStandby() {
+    if (standby_.pid <= 0) return;
+    ::close(standby_.channel);  // the standby reads no request and ends
+    reportOf(standby_.pid, standby_.done);
+    standby_ = {};
   }
 
   WarmSession *find(const std::string &key) {
@@ -212,8 +333,16 @@ class Sessions {
     return held_.back().second.get();
   }
 
+  struct Standby {
+    pid_t pid = -1;
+    int channel = -1;  // takes the request's connection, then the request
+    int done = -1;     // its report
+    std::string key;   // its session's
+  };
+
   SourceFilter filter_;
   std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
+  Standby standby_;
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
   std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
 };
@@ -262,6 +391,7 @@ void removeSocketWhenTheServerDies(const std::string &dir, pid_t server) {
       if (!r || !sessions.answer(*r, connection)) sendMessage(connection, Json{{"ready", true}});
     }
     ::close(connection);
+    sessions.prepareStandby();
   }
 }
 

@@ -57,7 +57,7 @@ Json diagnostics(AnalysisResult result, const Document &doc, const ServerOptions
 // whose facts are not cached are left to the lending worker, but those it has
 // parsed since the last change (`lent`): their facts could not be kept.
 std::string diagnose(const Document &doc, const ServerOptions &opts, const ParseHost &host,
-                     const std::set<std::string> &lent, const Worker::Send &early) {
+                     const std::set<std::string> &lent, const Worker::Send &early, Worker::Later &later) {
   // A test hook: a worker that dies, as one would on a crash in Clang.
   if (const char *crash = std::getenv("NNLINT_LSP_TEST_CRASH"); crash && *crash && llvm::StringRef(doc.path).ends_with(crash))
     ::kill(::getpid(), SIGKILL);
@@ -71,6 +71,7 @@ std::string diagnose(const Document &doc, const ServerOptions &opts, const Parse
   analyzer.firstPass = [&](const AnalysisResult &first) { early(toText(diagnostics(first, doc, opts))); };
   analyzer.lendersInBackground = true;
   analyzer.lendInForeground = lent;
+  analyzer.speed.afterAnswer = &later;
   AnalysisResult result = analyze({doc.path}, opts.rules, analyzer);
   std::vector<std::string> missing = result.lendersMissing;
   std::vector<std::string> lenders = result.lenders;
@@ -136,7 +137,9 @@ class Server {
     const Document &d = doc->second;
     if (opts_.warmParse) host_.ensureRunning();  // without it, the worker parses the file itself
     loadDatabase(opts_.analyzer);  // read here once, not in each worker
-    if (worker_.start([&](const Worker::Send &early) { return diagnose(d, opts_, host_, lent_, early); })) {
+    if (worker_.start([&](const Worker::Send &early, Worker::Later &later) {
+          return diagnose(d, opts_, host_, lent_, early, later);
+        })) {
       analysing_ = uri;
     } else {
       logMessage(1, "nnlint: cannot start a process to analyse " + d.path);
@@ -191,6 +194,7 @@ class Server {
     AnalyzerOptions analyzer = opts_.analyzer;
     analyzer.unsaved[doc.path] = doc.text;
     nnlint::keepLenderFacts(files, analyzer);
+    nnlint::keepIncludeLines(doc.path, analyzer);
   }
 
   // Parses the files that analyses found no facts of, in a process that no
@@ -202,7 +206,7 @@ class Server {
     std::vector<std::string> files(toLend_.begin(), toLend_.end());
     AnalyzerOptions analyzer = opts_.analyzer;
     for (const auto &[uri, doc] : docs_) analyzer.unsaved[doc.path] = doc.text;
-    if (lending_.start([files, analyzer](const Worker::Send &) {
+    if (lending_.start([files, analyzer](const Worker::Send &, Worker::Later &) {
           indexLenders(files, analyzer);
           return std::string();
         })) {
@@ -225,7 +229,7 @@ class Server {
       analyzer.warm = [this](const WarmRequest &request) { return host_.parse(request); };
       host_.ensureRunning();
       std::string path = doc->second.path;
-      lending_.start([path, analyzer](const Worker::Send &) {
+      lending_.start([path, analyzer](const Worker::Send &, Worker::Later &) {
         prepareWarmParse(path, analyzer);
         return std::string();
       });

@@ -16,7 +16,7 @@
 
 namespace nnlint::lsp {
 
-bool Worker::start(const std::function<std::string(const Send &early)> &work) {
+bool Worker::start(const std::function<std::string(const Send &early, Later &later)> &work) {
   cancel();
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return false;
@@ -35,8 +35,10 @@ bool Worker::start(const std::function<std::string(const Send &early)> &work) {
     auto send = [&](const char *kind, const std::string &text) {
       written = written && sendMessage(fds[1], nlohmann::json{{kind, text}});
     };
-    std::string last = work([&](const std::string &text) { send("early", text); });
+    Later later;
+    std::string last = work([&](const std::string &text) { send("early", text); }, later);
     send("final", last);
+    for (const std::function<void()> &task : later) task();
     ::_exit(written ? 0 : 1);
   }
   ::close(fds[1]);

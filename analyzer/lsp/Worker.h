@@ -23,9 +23,11 @@ class Worker {
   }
 
   using Send = std::function<void(const std::string &)>;
+  using Later = std::vector<std::function<void()>>;
   // Forks a process that runs `work`, which may send early results, and sends
-  // back what it returns; false when no process could be started.
-  bool start(const std::function<std::string(const Send &early)> &work);
+  // back what it returns, then runs what `work` left in `later` (cache
+  // writes nobody waits for); false when no process could be started.
+  bool start(const std::function<std::string(const Send &early, Later &later)> &work);
   bool running() const { return pid_ > 0; }
   // Readable when the worker has sent something or ended; -1 when none runs.
   int fd() const { return fd_; }

@@ -140,6 +140,17 @@ void keepLenderFacts(const std::vector<std::string> &files, const AnalyzerOption
   for (const clang::tooling::CompileCommand &cmd : cmds) (void)facts.lookup(cmd, *parse, /*lender=*/true);
 }
 
+void keepIncludeLines(const std::string &file, const AnalyzerOptions &opts) {
+  CompileCommands commands(opts.fixedArgs, opts.buildDir, {});
+  if (!commands.load().empty()) return;
+  std::string path = normalisePath(file);
+  std::vector<std::string> others;
+  for (const std::string &other : commands.databaseFiles(path))
+    if (normalisePath(other) != path) others.push_back(normalisePath(other));
+  std::vector<clang::tooling::CompileCommand> cmds;
+  if (backgroundCommands(others, opts, cmds)) readIncludeLines(cmds, SourceFilter());
+}
+
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
                        const AnalyzerOptions &opts) {
   AnalysisResult result;

@@ -66,6 +66,11 @@ void prepareWarmParse(const std::string &file, const AnalyzerOptions &opts);
 // (17 entries of 3-60 kB for DeepLab.cpp).
 void keepLenderFacts(const std::vector<std::string> &files, const AnalyzerOptions &opts);
 
+// Reads the #include lines of the database's other files into this
+// process's memory (readIncludeLines), for the same reason: each edit's
+// worker scans them for the files that lend to `file`'s classes.
+void keepIncludeLines(const std::string &file, const AnalyzerOptions &opts);
+
 // Every source file of the compilation database in `buildDir` (-p), or none
 // with `error` set.
 std::vector<std::string> databaseSources(const std::string &buildDir, std::string &error);

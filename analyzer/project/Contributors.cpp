@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <map>
 #include <regex>
 #include <tuple>
@@ -19,14 +20,40 @@ struct Include {
   bool quoted = false;  // "name" (searched from the includer's folder first) or <name>
 };
 
-// The #include lines of a file, as written.
+// The #include lines of a file, as written. They are kept for the process
+// and its forks while the file keeps its size and time: the language server
+// reads a project's once (readIncludeLines), and each worker it forks finds
+// them read. Within one scan a file is looked at once.
 class IncludeLines {
  public:
   const std::vector<Include> &of(const std::string &path) {
-    auto [it, added] = byFile_.try_emplace(path);
-    if (!added) return it->second;
+    auto [it, added] = scanned_.try_emplace(path);
+    if (added) it->second = &current(path);
+    return *it->second;
+  }
+
+ private:
+  struct Kept {
+    llvm::sys::TimePoint<> modified;
+    uint64_t size = 0;
+    std::vector<Include> includes;
+  };
+
+  static const std::vector<Include> &current(const std::string &path) {
+    static std::map<std::string, Kept> kept;
+    llvm::sys::fs::file_status st;
+    if (llvm::sys::fs::status(path, st)) st = {};
+    auto [it, added] = kept.try_emplace(path);
+    Kept &k = it->second;
+    if (!added && k.modified == st.getLastModificationTime() && k.size == st.getSize()) return k.includes;
+    k = {st.getLastModificationTime(), st.getSize(), read(path)};
+    return k.includes;
+  }
+
+  static std::vector<Include> read(const std::string &path) {
+    std::vector<Include> includes;
     auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!text) return it->second;
+    if (!text) return includes;
     static const std::regex line(R"(^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"])");
     llvm::StringRef rest = (*text)->getBuffer();
     while (!rest.empty()) {
@@ -34,13 +61,12 @@ class IncludeLines {
       rest = next;
       if (!one.contains("include")) continue;
       std::cmatch m;
-      if (std::regex_search(one.begin(), one.end(), m, line)) it->second.push_back({m[2].str(), m[1].str() == "\""});
+      if (std::regex_search(one.begin(), one.end(), m, line)) includes.push_back({m[2].str(), m[1].str() == "\""});
     }
-    return it->second;
+    return includes;
   }
 
- private:
-  std::map<std::string, std::vector<Include>> byFile_;
+  std::map<std::string, const std::vector<Include> *> scanned_;
 };
 
 // The folders a command searches for user headers: -I and -iquote, absolute.
@@ -104,13 +130,10 @@ class Resolver {
   std::map<std::tuple<std::string, bool, std::string, size_t>, std::string> found_;
 };
 
-}  // namespace
-
-std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
-                                  const std::set<std::string> &headers, const SourceFilter &filter,
-                                  std::set<std::string> *reached) {
-  std::vector<size_t> reaching;
-  if (headers.empty()) return reaching;
+// Walks each file's #include closure through user headers, telling `found`
+// each header reached, until it returns true (then the next file).
+void walkIncludes(const std::vector<clang::tooling::CompileCommand> &others, const SourceFilter &filter,
+                  const std::function<bool(size_t, const std::string &)> &found) {
   IncludeLines lines;
   Resolver resolve;
   for (size_t i = 0; i < others.size(); ++i) {
@@ -120,23 +143,38 @@ std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileComma
     if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(others[i].Directory, file);
     std::vector<std::string> work{normalisePath(std::string(file))};
     std::set<std::string> seen(work.begin(), work.end());
-    bool reaches = false;
-    while (!work.empty() && (!reaches || reached)) {
+    bool done = false;
+    while (!work.empty() && !done) {
       std::string path = work.back();
       work.pop_back();
       for (const Include &inc : lines.of(path)) {
         const std::string &header = resolve(inc, path);
         if (header.empty() || filter.isLibraryPath(header) || !seen.insert(header).second) continue;
-        if (headers.count(header)) {
-          reaches = true;
-          if (reached) reached->insert(header);
-        }
+        done = done || found(i, header);
         work.push_back(header);
       }
     }
-    if (reaches) reaching.push_back(i);
   }
+}
+
+}  // namespace
+
+std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
+                                  const std::set<std::string> &headers, const SourceFilter &filter,
+                                  std::set<std::string> *reached) {
+  std::vector<size_t> reaching;
+  if (headers.empty()) return reaching;
+  walkIncludes(others, filter, [&](size_t i, const std::string &header) {
+    if (!headers.count(header)) return false;
+    if (reaching.empty() || reaching.back() != i) reaching.push_back(i);
+    if (reached) reached->insert(header);
+    return !reached;  // with `reached`, the whole closure
+  });
   return reaching;
+}
+
+void readIncludeLines(const std::vector<clang::tooling::CompileCommand> &others, const SourceFilter &filter) {
+  walkIncludes(others, filter, [](size_t, const std::string &) { return false; });
 }
 
 }  // namespace nnlint

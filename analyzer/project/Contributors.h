@@ -24,4 +24,9 @@ std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileComma
                                   const std::set<std::string> &headers, const SourceFilter &filter,
                                   std::set<std::string> *reached = nullptr);
 
+// Reads the #include lines that filesReaching() scans in `others`: kept for
+// this process and the processes it forks, while each file keeps its size
+// and time (the language server reads them once for its workers).
+void readIncludeLines(const std::vector<clang::tooling::CompileCommand> &others, const SourceFilter &filter);
+
 }  // namespace nnlint
