@@ -56,7 +56,7 @@ std::string bufferEntry(const std::string &entry) { return entry + ".buffer"; }
 
 }  // namespace
 
-FactsCache::FactsCache(std::string cacheDir) {
+FactsCache::FactsCache(std::string cacheDir, bool keepParsed) : keepParsed_(keepParsed) {
   if (cacheDir.empty()) return;
   dir_ = cacheDir + "/facts";
   if (llvm::sys::fs::create_directories(dir_)) dir_.clear();
@@ -93,32 +93,38 @@ std::optional<FileResult> FactsCache::lookupEntry(const std::string &path, const
                                                   const std::string &bufferHash) const {
   auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!text || !(*text)->getBuffer().contains(bufferHash)) return std::nullopt;
-  // The entries this process has parsed, by path, with a digest of their
-  // text: the language server parses its documents' lenders' entries once
-  // (keepLenderFacts), and each worker it forks finds them parsed.
-  static std::map<std::string, std::pair<uint64_t, FileResult>> parsed;
+  // The entries this process keeps parsed (keepParsed), by path, with a
+  // digest of their text: the language server parses its documents'
+  // lenders' entries once (keepLenderFacts), and each worker it forks finds
+  // them parsed. Other entries are parsed each time (a command-line run
+  // reads each once).
+  static std::map<std::string, std::pair<uint64_t, FileResult>> kept;
   uint64_t digest = llvm::xxh3_64bits((*text)->getBuffer());
-  auto it = parsed.find(path);
-  if (it == parsed.end() || it->second.first != digest) {
+  std::optional<FileResult> read;
+  const FileResult *result = nullptr;
+  if (auto it = kept.find(path); it != kept.end() && it->second.first == digest) {
+    result = &it->second.second;
+  } else {
     nlohmann::json entry = nlohmann::json::parse((*text)->getBuffer().begin(), (*text)->getBuffer().end(), nullptr,
                                                  /*allow_exceptions=*/false);
     if (entry.is_discarded()) return std::nullopt;
     try {
-      it = parsed.insert_or_assign(path, std::make_pair(digest, fileResultFromJson(entry))).first;
+      read = fileResultFromJson(entry);
     } catch (const nlohmann::json::exception &) {
       return std::nullopt;  // an entry of another layout: parse again and replace it
     }
+    result = keepParsed_ ? &kept.insert_or_assign(path, std::make_pair(digest, std::move(*read))).first->second.second
+                         : &*read;
   }
   // Whether the entry still answers.
-  const FileResult &result = it->second.second;
-  if (result.inputs.empty() || (result.blockError && !lender)) return std::nullopt;
-  for (const SourceInput &in : result.inputs)
+  if (result->inputs.empty() || (result->blockError && !lender)) return std::nullopt;
+  for (const SourceInput &in : result->inputs)
     if (currentHash(in.path, opts) != in.hash) return std::nullopt;
   // A header that was missing and is there now: the parse would find it.
-  for (const std::string &absent : result.absentFiles)
+  for (const std::string &absent : result->absentFiles)
     if (llvm::sys::fs::exists(absent)) return std::nullopt;
   touchCacheFile(path);
-  return result;
+  return read && !keepParsed_ ? std::move(read) : *result;
 }
 
 void FactsCache::store(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,

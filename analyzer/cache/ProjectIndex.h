@@ -30,13 +30,15 @@ namespace nnlint {
 
 class FactsCache {
  public:
-  explicit FactsCache(std::string cacheDir);
+  // `keepParsed`: the entries this cache parses are kept in memory for the
+  // process and its forks (the language server's lenders, keepLenderFacts).
+  explicit FactsCache(std::string cacheDir, bool keepParsed = false);
 
   // The cached result for the command if the file (its editor buffer, if
   // any) and every user header it read are as they were, and no missing
   // header has appeared. A `lender` (SpeedOptions::lendersOnly) may take an
-  // error of a parse with a block (FileResult::blockError). An entry is
-  // parsed once per process (and its forks) while its text stays the same.
+  // error of a parse with a block (FileResult::blockError). An entry kept
+  // parsed (keepParsed) is not parsed again while its text stays the same.
   std::optional<FileResult> lookup(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts,
                                    bool lender = false) const;
   // Keeps a result whose parse ran (its inputs are known), failed or not; not
@@ -53,6 +55,7 @@ class FactsCache {
                                         const std::string &bufferHash) const;
   std::string entryPath(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts) const;
   std::string dir_;  // "" : no cache
+  bool keepParsed_;
 };
 
 // Indexes the commands like indexFiles(), answering from the facts cache

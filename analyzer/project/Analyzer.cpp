@@ -136,7 +136,7 @@ void keepLenderFacts(const std::vector<std::string> &files, const AnalyzerOption
   std::string cacheDir = opts.speed.cacheDir.empty() ? defaultCacheDir() : opts.speed.cacheDir;
   if (!parse || !opts.speed.useCache || cacheDir.empty()) return;
   parse->lending = true;  // as indexWithFacts() looks lenders up
-  FactsCache facts(cacheDir);
+  FactsCache facts(cacheDir, /*keepParsed=*/true);
   for (const clang::tooling::CompileCommand &cmd : cmds) (void)facts.lookup(cmd, *parse, /*lender=*/true);
 }
 

@@ -13,9 +13,16 @@ issue 38's targets beside each figure:
 - a rerun on unchanged input <= 0.05x the first run;
 - and whether the editor's whole diagnostics at the open equal the command
   line's findings for the file (issue 38's one answer).
+
+The whole-project table also sets each project's cache beside the bound
+that holds it, `--cache-size` (default 2 GiB; measure.py runs with the
+default). That column is not counted in the tallies, which stay comparable
+with earlier runs.
 """
 import csv
 import math
+
+CACHE_BOUND_MB = 2147  # nnlint's default --cache-size, 2 GiB, in the 10^6 bytes of measure.size_mb
 import pathlib
 import sys
 
@@ -79,13 +86,14 @@ def main():
             print(f"| {r['repo'].split('/')[1]}/{r['file']} | {float(r['clang_wall']):.1f} ({r['clang_rc']}) "
                   f"| {cold} | {cpu} | {warm} | {float(r['p_cache_mb']):.0f} | {r.get('agreement') or 'not measured'} |")
         print(f"\n### {half} half: whole projects\n")
-        print("| project | files | cold s (CPU s, exit) | rerun s (<= 0.05x) | cache MB | blocks |")
+        print(f"| project | files | cold s (CPU s, exit) | rerun s (<= 0.05x) | cache MB (<= {CACHE_BOUND_MB}) | blocks |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for r in (p for p in projects if p["half"] == half):
             warm, met = cell("%.2f" % float(r["whole_warm_wall"]), r["whole_warm_wall"], r["whole_cold_wall"], 0.05)
             tally[0 if met else 1] += met is not None
             print(f"| {r['repo']} | {r['files']} | {float(r['whole_cold_wall']):.1f} ({float(r['whole_cold_cpu']):.1f}, "
-                  f"{r['whole_cold_rc']}) | {warm} | {float(r['cache_mb']):.0f} | {r['blocks']} |")
+                  f"{r['whole_cold_rc']}) | {warm} | {float(r['cache_mb']):.0f} "
+                  f"({'ok' if float(r['cache_mb']) <= CACHE_BOUND_MB else '**over**'}) | {r['blocks']} |")
         print(f"\n{half}: {tally[0]} targets met, {tally[1]} missed.")
 
 

@@ -34,7 +34,7 @@ TEST(FactsCache, AnEntryParsedOnceStillAnswersOnlyForWhatItRead) {
   std::string file = std::string(dir) + "/model.cpp";
   write(file, "int a;\n");
   clang::tooling::CompileCommand cmd(std::string(dir), file, {"clang++", "-c", file}, "");
-  FactsCache facts(std::string(dir) + "/cache");
+  FactsCache facts(std::string(dir) + "/cache", /*keepParsed=*/true);
   FileResult result;
   result.file = file;
   result.error = "first";
@@ -51,5 +51,7 @@ TEST(FactsCache, AnEntryParsedOnceStillAnswersOnlyForWhatItRead) {
   EXPECT_EQ(errorFound(facts, cmd), std::nullopt);
   write(file, "int a;\n");
   EXPECT_EQ(errorFound(facts, cmd), "second");
+  // A cache that keeps nothing (a command-line run) finds what one kept.
+  EXPECT_EQ(errorFound(FactsCache(std::string(dir) + "/cache"), cmd), "second");
   llvm::sys::fs::remove_directories(dir);
 }
