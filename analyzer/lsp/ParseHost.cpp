@@ -181,34 +181,6 @@ class Sessions {
     return false;
   }
 
- private:
-  // What a fork says once it has answered: 0 it could not parse the text,
-  // 1 it did and the text can warm the session up, 2 it did but cannot, 3 it
-  // did, with compile errors of its own (not only its tail's); and a digest
-  // of the answer, when asked for.
-  struct ForkReport {
-    int took = 0;
-    std::uint64_t digest = 0;
-    TextRanges errorDeclarations;  // with 3: WarmSession::declarationsWithErrors
-  };
-
-  // Parses `r` in a fork of this process, which sends the answer on
-  // `connection` (none: -1) and ends; `digest`: whether to digest the answer
-  // (only a warm-up's check reads it) and to find the declarations that hold
-  // a text's errors; `last`: whether the host is done with the request once
-  // the fork has answered, which the fork then says itself, so that the
-  // worker need not wait for the host to reap it (a fork's exit unmaps all
-  // it copied: milliseconds).
-  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest, bool last = false) {
-    int done[2];
-    if (::pipe2(done, O_CLOEXEC) != 0) return {};
-    pid_t pid = ::fork();
-    if (pid == 0) answerInFork(session, r, connection, digest, last, done[1]);
-    ::close(done[1]);
-    return reportOf(pid, done[0]);
-  }
-
- public:
   // Forks the standby: a fork of the most recent session, once it is warm,
   // made while the host waits for the next request. Forking a process that
   // holds a session takes milliseconds (its page tables), which the next
@@ -245,6 +217,32 @@ class Sessions {
   }
 
  private:
+  // What a fork says once it has answered: 0 it could not parse the text,
+  // 1 it did and the text can warm the session up, 2 it did but cannot, 3 it
+  // did, with compile errors of its own (not only its tail's); and a digest
+  // of the answer, when asked for.
+  struct ForkReport {
+    int took = 0;
+    std::uint64_t digest = 0;
+    TextRanges errorDeclarations;  // with 3: WarmSession::declarationsWithErrors
+  };
+
+  // Parses `r` in a fork of this process, which sends the answer on
+  // `connection` (none: -1) and ends; `digest`: whether to digest the answer
+  // (only a warm-up's check reads it) and to find the declarations that hold
+  // a text's errors; `last`: whether the host is done with the request once
+  // the fork has answered, which the fork then says itself, so that the
+  // worker need not wait for the host to reap it (a fork's exit unmaps all
+  // it copied: milliseconds).
+  ForkReport parseInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest, bool last = false) {
+    int done[2];
+    if (::pipe2(done, O_CLOEXEC) != 0) return {};
+    pid_t pid = ::fork();
+    if (pid == 0) answerInFork(session, r, connection, digest, last, done[1]);
+    ::close(done[1]);
+    return reportOf(pid, done[0]);
+  }
+
   // What parseInFork's fork does: parse, answer on `connection`, report on
   // `done` and end.
   [[noreturn]] void answerInFork(WarmSession &session, const WarmRequest &r, int connection, bool digest, bool last,
@@ -281,21 +279,14 @@ class Sessions {
   }
 
   // Has the standby answer `r` on `connection`, as parseInFork would for a
-  // warm session.
+  // warm session; a standby that cannot take it ends, and a fork answers.
   void parseInStandby(WarmSession &session, const WarmRequest &r, int connection) {
     Standby taken = std::exchange(standby_, Standby{});
     bool handed = sendDescriptor(taken.channel, connection) && sendMessage(taken.channel, toJson(r));
     ::close(taken.channel);
-    if (handed) {
-      logPath("standby", r.file);
-      reportOf(taken.pid, taken.done);
-      return;
-    }
-    reportOf(-1, taken.done);
-    ::kill(taken.pid, SIGKILL);
-    while (::waitpid(taken.pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    parseInFork(session, r, connection, /*digest=*/false, /*last=*/true);
+    if (handed) logPath("standby", r.file);
+    reportOf(taken.pid, taken.done);
+    if (!handed) parseInFork(session, r, connection, /*digest=*/false, /*last=*/true);
   }
 
   void dropStandby() {
