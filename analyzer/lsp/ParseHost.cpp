@@ -71,41 +71,44 @@ WarmRequest fromJson(const Json &j) {
   return r;
 }
 
-// Hands `fd` to the process at the other end of the Unix socket `channel`.
-bool sendDescriptor(int channel, int fd) {
+// A one-byte message over a Unix socket with room for one descriptor.
+struct DescriptorMessage {
+  DescriptorMessage() {
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+  }
+  DescriptorMessage(const DescriptorMessage &) = delete;
+  DescriptorMessage &operator=(const DescriptorMessage &) = delete;
+
   char byte = 0;
   iovec data{&byte, 1};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
   msghdr message{};
-  message.msg_iov = &data;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof control;
-  cmsghdr *header = CMSG_FIRSTHDR(&message);
+};
+
+// Hands `fd` to the process at the other end of the Unix socket `channel`.
+bool sendDescriptor(int channel, int fd) {
+  DescriptorMessage m;
+  cmsghdr *header = CMSG_FIRSTHDR(&m.message);
   header->cmsg_level = SOL_SOCKET;
   header->cmsg_type = SCM_RIGHTS;
   header->cmsg_len = CMSG_LEN(sizeof(int));
   std::memcpy(CMSG_DATA(header), &fd, sizeof fd);
   ssize_t sent;
-  while ((sent = ::sendmsg(channel, &message, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+  while ((sent = ::sendmsg(channel, &m.message, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
   }
   return sent == 1;
 }
 
 // The descriptor sendDescriptor() handed over `channel`, or -1.
 int receiveDescriptor(int channel) {
-  char byte;
-  iovec data{&byte, 1};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr message{};
-  message.msg_iov = &data;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof control;
+  DescriptorMessage m;
   ssize_t got;
-  while ((got = ::recvmsg(channel, &message, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  while ((got = ::recvmsg(channel, &m.message, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
   }
-  cmsghdr *header = got == 1 ? CMSG_FIRSTHDR(&message) : nullptr;
+  cmsghdr *header = got == 1 ? CMSG_FIRSTHDR(&m.message) : nullptr;
   if (!header || header->cmsg_type != SCM_RIGHTS || header->cmsg_len != CMSG_LEN(sizeof(int))) return -1;
   int fd;
   std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
