@@ -73,13 +73,9 @@ bool Worker::poll(std::vector<std::string> &early, std::optional<std::string> &r
         final_ = message["final"].get<std::string>();
     }
     if (final_) {
-      ::close(fd_);
-      fd_ = -1;
       ending_.push_back(pid_);
       pid_ = -1;
-      result = received_.empty() ? std::move(final_) : std::nullopt;
-      received_.clear();
-      final_.reset();
+      result = stopReading();
       return true;
     }
     return false;  // whatever else is there comes with the next wake-up
@@ -88,16 +84,22 @@ bool Worker::poll(std::vector<std::string> &early, std::optional<std::string> &r
   return true;
 }
 
-std::optional<std::string> Worker::reap() {
+std::optional<std::string> Worker::stopReading() {
   ::close(fd_);
   fd_ = -1;
+  std::optional<std::string> last = received_.empty() ? std::move(final_) : std::nullopt;
+  received_.clear();
+  final_.reset();
+  return last;
+}
+
+std::optional<std::string> Worker::reap() {
+  std::optional<std::string> last = stopReading();
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
-  std::optional<std::string> last = std::move(final_);
-  final_.reset();
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !received_.empty()) return std::nullopt;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
   return last;
 }
 
@@ -114,13 +116,10 @@ void Worker::cancel() {
   reapEnding(/*wait=*/false);
   if (!running()) return;
   ::kill(pid_, SIGKILL);
-  ::close(fd_);
-  fd_ = -1;
+  (void)stopReading();
   while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
-  received_.clear();
-  final_.reset();
 }
 
 }  // namespace nnlint::lsp

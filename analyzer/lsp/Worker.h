@@ -43,6 +43,8 @@ class Worker {
   void cancel();
 
  private:
+  // Closes the pipe; the last message, if it came whole and nothing after it.
+  std::optional<std::string> stopReading();
   std::optional<std::string> reap();
   // Reaps the workers that sent their last message and have exited since
   // (all of them: `wait`).
