@@ -31,7 +31,7 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-constexpr const char *kManifestHeader = "nnlint-pch 2";
+constexpr const char *kManifestHeader = "nnlint-pch 3";
 constexpr const char *kFailureHeader = "nnlint-pch-failed 1";
 // How long a build waits for another process's build of the same block.
 constexpr int kWaitForBuilderMs = 120000;
@@ -111,6 +111,9 @@ class BlockPchAction : public GeneratePCHAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef inFile) override {
     ci.getFrontendOpts().OutputFile = output_;
     ci.getFrontendOpts().SkipFunctionBodies = skipLibraryBodies_;
+    // Each parse with the block would otherwise instantiate, at its own end,
+    // the templates the block's headers used: done once here instead.
+    ci.getLangOpts().PCHInstantiateTemplates = true;
     std::unique_ptr<ASTConsumer> writer = GeneratePCHAction::CreateASTConsumer(ci, inFile);
     if (!writer) return nullptr;
     return std::make_unique<BlockConsumer>(ci, filter_, skipLibraryBodies_, std::move(writer), deps_, depsOk_);

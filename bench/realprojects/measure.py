@@ -13,8 +13,9 @@ under way -- nnlint's lending of the other files that add to the file's
 classes, parsed in the background), then N edits (bench/lsp_edit.py's: a
 declaration appended, unsaved), once the whole diagnostics are there, each
 timed to the diagnostics of that edit; then nnlint is started again on the
-same cache and opens the file once more (open with a kept cache, both
-times). The editor's whole diagnostics at the open are compared with the
+same cache, opens the file once more (open with a kept cache, both
+times) and makes one edit as soon as the whole diagnostics are there (the
+first edit after a reopen, which finds no warm session yet). The editor's whole diagnostics at the open are compared with the
 command line's findings for the same file (`-p --format=json`, rerun on
 the cache of the cold run): issue 38's one answer, on real files. Per project: nnlint -p on
 the whole database, cold and rerun, and the cache's size. Writes
@@ -43,7 +44,7 @@ FILE_FIELDS = ["half", "repo", "file", "shapes", "clang_wall", "clang_cpu", "cla
                "p_cold_wall", "p_cold_cpu", "p_warm_wall", "p_warm_cpu", "p_cache_mb",
                "clangd_open", "clangd_first", "clangd_median", "clangd_max",
                "nnlint_open", "nnlint_first", "nnlint_median", "nnlint_max", "nnlint_open_kept", "nnlint_edits",
-               "nnlint_open_whole", "nnlint_open_kept_whole", "agreement"]
+               "nnlint_open_whole", "nnlint_open_kept_whole", "agreement", "nnlint_reopen_first"]
 PROJECT_FIELDS = ["half", "repo", "files", "whole_cold_wall", "whole_cold_cpu", "whole_cold_rc", "whole_warm_wall",
                   "whole_warm_cpu", "cache_mb", "blocks"]
 
@@ -203,12 +204,13 @@ def measure_file(args, half, repo, build, root, path, shapes, scratch):
     published = {}
     nn_open, nn_whole, nn_edits = lsp_times(server, path, root, args.edits, published)
     agrees = agreement(findings_of(published), command_line_findings(args.nnlint, cache, build, path, args.timeout))
-    nn_open_kept, nn_kept_whole, _ = lsp_times(server, path, root, 0)
+    nn_open_kept, nn_kept_whole, nn_reopen_edits = lsp_times(server, path, root, 1)
     row = [half, repo, os.path.relpath(path, root), shapes, *clang, *cold[:2], *warm[:2], p_cache,
            clangd_open, *edit_stats(clangd_edits), nn_open, *edit_stats(nn_edits), nn_open_kept,
-           ",".join("%.3f" % t for t in nn_edits), nn_whole, nn_kept_whole, agrees]
+           ",".join("%.3f" % t for t in nn_edits), nn_whole, nn_kept_whole, agrees,
+           nn_reopen_edits[0] if nn_reopen_edits else float("nan")]
     print(f"measure: {repo} {row[2]}: clang++ {clang[0]:.1f} s, -p {cold[0]:.1f}/{warm[0]:.2f} s, "
-          f"open {nn_open:.2f}/{nn_whole:.2f} (kept {nn_open_kept:.2f}/{nn_kept_whole:.2f}) vs {clangd_open:.2f} s, edit median "
+          f"open {nn_open:.2f}/{nn_whole:.2f} (kept {nn_open_kept:.2f}/{nn_kept_whole:.2f}, then edit {row[-1]:.3f}) vs {clangd_open:.2f} s, edit median "
           f"{row[18]:.3f} vs {row[14]:.3f} s; editor = command line: {agrees}", file=sys.stderr, flush=True)
     return row
 

@@ -1,0 +1,56 @@
+// What a precompiled include block (parse/Pch) holds.
+#include "base/SourceFilter.h"
+#include "parse/Frontend.h"
+#include "parse/Pch.h"
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Sema/ExternalSemaSource.h"
+#include "clang/Serialization/PCHContainerOperations.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace nnlint;
+
+// The templates a block's headers use are instantiated once, when the block
+// is built, not again at the end of every parse that reads it: the warm
+// session's first part spent a quarter of a second on them for a block with
+// LibTorch.
+TEST(PchCache, ABlockLeavesNoTemplateToInstantiate) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-pch-test", dir));
+  std::string header = std::string(dir) + "/lib.h", source = std::string(dir) + "/model.cpp";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(header, ec) << "template <class T> struct Box { T twice(T v) { return v + v; } };\n"
+                                        "inline int useBox() { return Box<int>().twice(2); }\n";
+    llvm::raw_fd_ostream(source, ec) << "#include \"lib.h\"\nint main() { return useBox(); }\n";
+  }
+  clang::tooling::CompileCommand cmd(std::string(dir), source,
+                                     {"clang++", "-std=c++17", "-resource-dir=" NNLINT_RESOURCE_DIR, "-c", source}, "");
+  ParseOptions opts;
+  opts.resourceDir = NNLINT_RESOURCE_DIR;
+  opts.skipLibraryBodies = false;
+  PchCache cache(std::string(dir) + "/cache");
+  PchPlan plan = cache.plan(cmd, opts, /*lead=*/false);
+  ASSERT_EQ(plan.block.directives.size(), 1u);
+  CachedPch pch = cache.build(cache.request(plan, 1, opts), opts, SourceFilter());
+  ASSERT_FALSE(pch.path.empty());
+
+  clang::HeaderSearchOptions search;
+  std::unique_ptr<clang::ASTUnit> unit = clang::ASTUnit::LoadFromASTFile(
+      pch.path, clang::RawPCHContainerReader(), clang::ASTUnit::LoadEverything,
+      clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions), clang::FileSystemOptions(),
+      std::make_shared<clang::HeaderSearchOptions>(search));
+  ASSERT_TRUE(unit);
+  auto *reader = llvm::dyn_cast_or_null<clang::ExternalSemaSource>(unit->getASTContext().getExternalSource());
+  ASSERT_TRUE(reader);
+  llvm::SmallVector<std::pair<clang::ValueDecl *, clang::SourceLocation>> pending;
+  reader->ReadPendingInstantiations(pending);
+  EXPECT_TRUE(pending.empty()) << pending.size() << " instantiations left to every parse";
+  unit.reset();
+  llvm::sys::fs::remove_directories(dir);
+}
