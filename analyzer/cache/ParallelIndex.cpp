@@ -68,10 +68,10 @@ std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, co
 PchRequest leadRequest(const PchCache &cache, const clang::tooling::CompileCommand &cmd, const ParseOptions &parse) {
   PchPlan lead = cache.plan(cmd, parse, /*lead=*/true);
   if (lead.block.empty() || !lead.undefined.empty() || lead.own > 0) return {};
-  size_t k = lead.block.directives.size();
-  for (size_t c = k; c > 0; --c)
-    if (cache.has(cache.key(lead, c, parse))) return cache.request(lead, c, parse);
-  return cache.request(lead, k, parse);
+  std::vector<std::string> keys = cache.keys(lead, parse);
+  for (size_t c = keys.size(); c > 0; --c)
+    if (cache.has(keys[c - 1])) return cache.request(lead, c, parse);
+  return cache.request(lead, keys.size(), parse);
 }
 
 FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
@@ -233,7 +233,7 @@ std::vector<PchPlan> countPeerBlocks(const PchCache &cache, const std::vector<cl
   for (const clang::tooling::CompileCommand &peer : peers) {
     if (!named.insert(sourcePath(peer)).second) continue;
     plans.push_back(cache.plan(peer, parse, /*lead=*/true));
-    for (size_t k = 1; k <= plans.back().block.directives.size(); ++k) ++sharing[cache.key(plans.back(), k, parse)];
+    for (const std::string &key : cache.keys(plans.back(), parse)) ++sharing[key];
   }
   return plans;
 }
@@ -252,8 +252,9 @@ PchRequest peersBlockHolding(const PchCache &cache, const PchPlan &lender, const
     bool sameArguments = peer.args == lender.args && peer.directoryMatters == lender.directoryMatters &&
                          (!peer.directoryMatters || peer.directory == lender.directory);
     if (!sameArguments) continue;
-    for (size_t k = peer.block.directives.size(); k > 0; --k) {
-      std::string key = cache.key(peer, k, parse);
+    std::vector<std::string> keys = cache.keys(peer, parse);
+    for (size_t k = keys.size(); k > 0; --k) {
+      const std::string &key = keys[k - 1];
       if (!cache.has(key)) continue;
       if (!cache.alreadyHolds(key, lender.block.directives)) break;
       PchRequest req = cache.request(peer, k, parse);
@@ -288,7 +289,7 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     if (!cache) continue;
     editorBuffer[i] = parse.warm && parse.unsaved.count(sourcePath(commands[i]));
     plans[i] = cache->plan(commands[i], parse, /*lead=*/!editorBuffer[i]);
-    for (size_t k = 1; k <= plans[i].block.directives.size(); ++k) keys[i].push_back(cache->key(plans[i], k, parse));
+    keys[i] = cache->keys(plans[i], parse);
     // An editor's block that failed to build takes the lines before the one
     // that reached the error (withBuiltBlock).
     if (editorBuffer[i] && !keys[i].empty() && !cache->has(keys[i].back()))

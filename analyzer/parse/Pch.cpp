@@ -287,7 +287,7 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   if (!lead) return plan;
   // A file whose headers start with anything but includes (a #define, an
   // #if) has no lead: its whole block, headers included, is precompiled.
-  if (IncludeLead found = findIncludeLead(plan.block, plan.args, plan.directory); !found.block.empty()) {
+  if (IncludeLead found = findIncludeLead(plan.block, plan.args, plan.directory, regularFiles_); !found.block.empty()) {
     plan.block = std::move(found.block);
     plan.own = found.own;
     plan.undefined = std::move(found.undefined);
@@ -297,6 +297,10 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
 
 std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
   if (plan.block.empty() || count == 0 || count > plan.block.directives.size()) return "";
+  return keys(plan, opts)[count - 1];
+}
+
+std::vector<std::string> PchCache::keys(const PchPlan &plan, const ParseOptions &opts) const {
   CacheKey hash;
   hash.add(kManifestHeader);
   hash.add(kVersion);
@@ -306,8 +310,15 @@ std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions 
   hash.add(opts.skipLibraryBodies ? "skip library bodies" : "all bodies");
   hash.add(plan.directoryMatters ? plan.directory : "");
   for (const std::string &a : plan.args) hash.add(a);
-  hash.add(plan.block.header(count));
-  return hash.hex();
+  // The directives are one part, IncludeBlock::header().
+  std::vector<std::string> keys;
+  for (const IncludeBlock::Directive &d : plan.block.directives) {
+    hash.addPiece(d.text + "\n");
+    CacheKey prefix = hash;
+    prefix.endPart();
+    keys.push_back(prefix.hex());
+  }
+  return keys;
 }
 
 PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptions &opts) const {

@@ -80,6 +80,9 @@ class PchCache {
   PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const;
   // The key of a PCH of the first `count` directives of the plan's block.
   std::string key(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
+  // key() of every prefix, the shortest first: what they share is hashed
+  // once (a project's files are planned with their compile commands).
+  std::vector<std::string> keys(const PchPlan &plan, const ParseOptions &opts) const;
   PchRequest request(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
   // Whether a PCH for `key` is in the cache (not checked for staleness).
   bool has(const std::string &key) const;
@@ -113,6 +116,7 @@ class PchCache {
   bool writeFailed_ = false;                  // the disk is full: build no more blocks
   std::map<std::string, CachedPch> checked_;  // key -> PCH this process found current
   mutable std::map<std::string, std::vector<std::string>> inputs_;  // key -> the files its manifest lists
+  mutable RegularFiles regularFiles_;  // the headers plan() looked for: a run is a snapshot
 };
 
 }  // namespace nnlint

@@ -44,11 +44,11 @@ struct SearchDirs {
 bool isAngled(const IncludeBlock::Directive &d) { return d.text.find('<') != std::string::npos; }
 
 // The first of `dirs` that holds `name`, as a path; `at` its position.
-std::string findIn(const std::string &name, const std::vector<std::string> &dirs, size_t &at) {
+std::string findIn(const std::string &name, const std::vector<std::string> &dirs, size_t &at, RegularFiles &files) {
   for (at = 0; at < dirs.size(); ++at) {
     llvm::SmallString<256> p(dirs[at]);
     llvm::sys::path::append(p, name);
-    if (llvm::sys::fs::is_regular_file(p)) return std::string(p);
+    if (files.has(std::string(p))) return std::string(p);
   }
   return "";
 }
@@ -58,19 +58,19 @@ std::string findIn(const std::string &name, const std::vector<std::string> &dirs
 // angled one found first in an -I folder, outside the library folders
 // (`#include <model.h>` with -Isrc: the project's own header, whichever
 // brackets it is written with).
-std::string userHeaderPath(const IncludeBlock::Directive &d, const SearchDirs &dirs) {
+std::string userHeaderPath(const IncludeBlock::Directive &d, const SearchDirs &dirs, RegularFiles &files) {
   size_t at = 0;
   if (isAngled(d)) {
     size_t open = d.text.find('<'), close = d.text.rfind('>');
     if (close == std::string::npos || close <= open + 1) return "";
-    std::string path = findIn(d.text.substr(open + 1, close - open - 1), dirs.angled, at);
+    std::string path = findIn(d.text.substr(open + 1, close - open - 1), dirs.angled, at, files);
     return at < dirs.dashI && !SourceFilter().isLibraryPath(path) ? path : "";
   }
   size_t open = d.text.find('"'), close = d.text.rfind('"');
   if (open == std::string::npos || close <= open + 1) return "";
   std::string name = d.text.substr(open + 1, close - open - 1);
-  if (llvm::sys::path::is_absolute(name)) return llvm::sys::fs::is_regular_file(name) ? name : "";
-  return findIn(name, dirs.quoted, at);
+  if (llvm::sys::path::is_absolute(name)) return files.has(name) ? name : "";
+  return findIn(name, dirs.quoted, at, files);
 }
 
 constexpr int kMaxDepth = 8;
@@ -100,6 +100,7 @@ bool namedByCommand(const std::string &name, const std::vector<std::string> &arg
 struct LeadWalk {
   const SearchDirs &dirs;
   const std::vector<std::string> &args;
+  RegularFiles &files;
   std::set<std::string> visited;
   std::set<std::string> guards;  // of the headers on the way
   IncludeLead &lead;
@@ -127,7 +128,7 @@ void appendHeaderLead(const std::string &path, int depth, LeadWalk &walk) {
       walk.lead.undefined.push_back(block.undefs[undef].name);
     }
     const IncludeBlock::Directive &d = block.directives[k];
-    std::string inner = userHeaderPath(d, walk.dirs);
+    std::string inner = userHeaderPath(d, walk.dirs, walk.files);
     if (inner.empty() && isAngled(d)) {
       // A line the lead has already is a second include of that header, as
       // in the file, where the header's own line stays.
@@ -143,17 +144,23 @@ void appendHeaderLead(const std::string &path, int depth, LeadWalk &walk) {
 
 }  // namespace
 
+bool RegularFiles::has(const std::string &path) {
+  auto [it, added] = known_.try_emplace(path);
+  if (added) it->second = llvm::sys::fs::is_regular_file(path);
+  return it->second;
+}
+
 IncludeLead findIncludeLead(const IncludeBlock &fileBlock, const std::vector<std::string> &args,
-                            const std::string &directory) {
+                            const std::string &directory, RegularFiles &files) {
   IncludeLead lead;
   SearchDirs dirs;
   dirs.quoted = searchDirs(args, directory, {"-iquote", "-I", "-isystem", "-idirafter"});
   dirs.angled = searchDirs(args, directory, {"-I"});
   dirs.dashI = dirs.angled.size();
   for (std::string &dir : searchDirs(args, directory, {"-isystem", "-idirafter"})) dirs.angled.push_back(dir);
-  LeadWalk walk{dirs, args, {}, {}, lead};
+  LeadWalk walk{dirs, args, files, {}, {}, lead};
   for (const IncludeBlock::Directive &d : fileBlock.directives) {
-    std::string header = userHeaderPath(d, dirs);
+    std::string header = userHeaderPath(d, dirs, files);
     if (header.empty() && isAngled(d)) {
       lead.block.directives.push_back(d);
       ++lead.own;

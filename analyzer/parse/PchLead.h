@@ -25,6 +25,7 @@
 #include "parse/PchBlock.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace nnlint {
@@ -35,9 +36,19 @@ struct IncludeLead {
   std::vector<std::string> undefined;  // the macros of the `#undef` lines the lead reads past
 };
 
+// Whether a path names a regular file, each path looked at once: planning
+// a project looks for the same headers in the same folders for every file.
+class RegularFiles {
+ public:
+  bool has(const std::string &path);
+
+ private:
+  std::unordered_map<std::string, bool> known_;
+};
+
 // `fileBlock` is the file's include block (findIncludeBlock); `args` and
 // `directory` its command, which says where quoted includes are searched.
 IncludeLead findIncludeLead(const IncludeBlock &fileBlock, const std::vector<std::string> &args,
-                            const std::string &directory);
+                            const std::string &directory, RegularFiles &files);
 
 }  // namespace nnlint

@@ -4,6 +4,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 
+#include <linux/magic.h>
+#include <sys/vfs.h>
+
 namespace nnlint {
 
 std::string unreachableReason(const std::string &path) {
@@ -31,13 +34,14 @@ bool linkLoops(const std::string &path) {
 }
 
 std::string kernelFileReason(const std::string &path) {
+  // One call, where resolving the path reads each of its folders as a link:
+  // a database's every file is asked.
+  struct statfs fs;
+  if (::statfs(path.c_str(), &fs) != 0 || (fs.f_type != PROC_SUPER_MAGIC && fs.f_type != SYSFS_MAGIC)) return "";
   llvm::SmallString<256> real;
-  if (llvm::sys::fs::real_path(path, real)) return "";
-  for (llvm::StringRef top : {"/proc/", "/sys/"})
-    if (llvm::StringRef(real).starts_with(top))
-      return "a file of the kernel's " + top.drop_back().str() + " file system (" + std::string(real) +
-             "), not a source file";
-  return "";
+  if (llvm::sys::fs::real_path(path, real)) real = path;
+  return "a file of the kernel's " + std::string(fs.f_type == PROC_SUPER_MAGIC ? "/proc" : "/sys") +
+         " file system (" + std::string(real) + "), not a source file";
 }
 
 }  // namespace nnlint

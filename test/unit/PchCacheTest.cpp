@@ -54,3 +54,29 @@ TEST(PchCache, ABlockLeavesNoTemplateToInstantiate) {
   unit.reset();
   llvm::sys::fs::remove_directories(dir);
 }
+
+// Files whose blocks begin with the same lines share the block of those
+// lines: its key is the same whether a longer block goes on after it.
+TEST(PchCache, ABlockThatGoesOnHasItsPrefixsKey) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-pch-test", dir));
+  auto command = [&](const std::string &name, const std::string &text) {
+    std::string path = std::string(dir) + "/" + name;
+    std::error_code ec;
+    llvm::raw_fd_ostream(path, ec) << text;
+    return clang::tooling::CompileCommand(std::string(dir), path, {"clang++", "-std=c++17", "-c", path}, "");
+  };
+  ParseOptions opts;
+  opts.resourceDir = NNLINT_RESOURCE_DIR;
+  PchCache cache(std::string(dir) + "/cache");
+  PchPlan longer = cache.plan(command("a.cpp", "#include <vector>\n#include <map>\nint a;\n"), opts, false);
+  PchPlan shorter = cache.plan(command("b.cpp", "#include <vector>\nint b;\n"), opts, false);
+  std::vector<std::string> longKeys = cache.keys(longer, opts), shortKeys = cache.keys(shorter, opts);
+  ASSERT_EQ(longKeys.size(), 2u);
+  ASSERT_EQ(shortKeys.size(), 1u);
+  EXPECT_EQ(longKeys[0], shortKeys[0]);
+  EXPECT_NE(longKeys[1], longKeys[0]);
+  EXPECT_EQ(cache.key(longer, 2, opts), longKeys[1]);
+  EXPECT_EQ(cache.key(longer, 3, opts), "");
+  llvm::sys::fs::remove_directories(dir);
+}

@@ -24,7 +24,8 @@ class PchLead : public ::testing::Test {
     return path;
   }
   IncludeLead lead(const std::string &file, std::vector<std::string> args = {"clang++"}) {
-    return findIncludeLead(findIncludeBlock(file, dir()), args, dir());
+    RegularFiles files;  // each call looks afresh: tests write headers in between
+    return findIncludeLead(findIncludeBlock(file, dir()), args, dir(), files);
   }
   std::string dir() const { return std::string(dir_); }
   llvm::SmallString<128> dir_;
