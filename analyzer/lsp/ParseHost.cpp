@@ -312,7 +312,8 @@ class Sessions {
   // has read them: a header edited in between would leave the session with
   // a PCH of its old text.
   WarmSession *open(const std::string &key, const WarmRequest &r) {
-    CachedPch pch = PchCache(r.cacheDir).lookup(r.pchKey);
+    PchCache cache(r.cacheDir);
+    CachedPch pch = cache.lookup(r.pchKey);
     if (pch.path.empty()) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
@@ -321,7 +322,7 @@ class Sessions {
       llvm::consumeError(session.takeError());  // the worker parses the file itself
       return nullptr;
     }
-    if (pch.holdsUserCode && PchCache(r.cacheDir).lookup(r.pchKey).path != pch.path) return nullptr;
+    if (pch.holdsUserCode && !cache.stillCurrent(r.pchKey, pch)) return nullptr;
     if (held_.size() == kSessions) held_.erase(held_.begin());
     held_.emplace_back(key, std::move(*session));
     return held_.back().second.get();

@@ -373,6 +373,11 @@ CachedPch PchCache::lookup(const std::string &key) {
   return pch;
 }
 
+bool PchCache::stillCurrent(const std::string &key, const CachedPch &pch) const {
+  Manifest m;
+  return readManifest(path(key, ".manifest"), m) && dir_ + "/" + m.pch == pch.path && depsUnchanged(m.deps);
+}
+
 CachedPch PchCache::checkedLookup(const std::string &key) {
   Manifest m;
   if (!readManifest(path(key, ".manifest"), m) || !depsUnchanged(m.deps)) return {};

@@ -98,6 +98,9 @@ class PchCache {
   bool alreadyHolds(const std::string &key, llvm::ArrayRef<IncludeBlock::Directive> directives) const;
   // A PCH for `key` built from headers that have not changed since, or "".
   CachedPch lookup(const std::string &key);
+  // Whether `pch`, which lookup() gave for `key`, is still the cached PCH
+  // and its headers are still unchanged (the PCH is not read again).
+  bool stillCurrent(const std::string &key, const CachedPch &pch) const;
   // Builds the PCH unless another process is building it; none if it did not.
   // A build that had errors is recorded, with the headers it read, and not
   // tried again until one of them changes (failedLine).
