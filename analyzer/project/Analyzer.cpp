@@ -184,27 +184,24 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   // a class split over files is judged whole.
   size_t namedCommands = cmds.size();
   bool project = false;
-  std::vector<clang::tooling::CompileCommand> others;
+  SpeedOptions speed = opts.speed;
+  // The peers are these others until the named files join them (below).
+  std::vector<clang::tooling::CompileCommand> &others = speed.peers;
+  others.clear();
   std::set<std::string> seen(absolute.begin(), absolute.end());
   for (size_t i = 0; i < files.size(); ++i) {
     if (!early[i].empty()) continue;
-    std::vector<std::string> database = commands.databaseFiles(absolute[i]);
+    const std::vector<clang::tooling::CompileCommand> &database = commands.databaseCommands(absolute[i]);
     project |= !database.empty();
-    for (const std::string &other : database) {
-      std::string path = normalisePath(other);
-      clang::tooling::CompileCommand cmd;
-      std::string ignored;
-      if (!seen.insert(path).second || !checkSourceFile(path).empty() || !commands.commandFor(path, cmd, ignored))
-        continue;
-      others.push_back(std::move(cmd));
+    for (const clang::tooling::CompileCommand &cmd : database) {
+      std::string path = sourcePath(cmd);
+      if (seen.insert(path).second && checkSourceFile(path).empty()) others.push_back(cmd);
     }
   }
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
   // The whole project's include blocks decide which are shared: a file named
   // alone builds the block its neighbours will use.
-  SpeedOptions speed = opts.speed;
-  speed.peers = others;
   std::vector<FileResult> parsed = indexWithFacts(cmds, parse, filter, speed);
 
   // The findings of what is parsed so far; classes declared in `open` files

@@ -203,6 +203,14 @@ std::vector<std::string> CompileCommands::databaseFiles(const std::string &file)
   return db ? db->getAllFiles() : std::vector<std::string>{};
 }
 
+const std::vector<CompileCommand> &CompileCommands::databaseCommands(const std::string &file) {
+  std::string error;
+  CompilationDatabase *db = fixedArgs_ ? nullptr : databaseFor(file, error);
+  auto [it, added] = commandsOf_.try_emplace(db);
+  if (added && db) it->second = db->getAllCompileCommands();
+  return it->second;
+}
+
 bool CompileCommands::commandFor(const std::string &file, CompileCommand &out, std::string &error) {
   if (fixedArgs_) {
     out.Directory = ".";

@@ -33,6 +33,9 @@ class CompileCommands {
   // Every file of the compilation database that gives `file` its command;
   // none with `--` arguments or without a database.
   std::vector<std::string> databaseFiles(const std::string &file);
+  // The commands of those files, in the database's order (commandFor() of
+  // each), read once per database.
+  const std::vector<clang::tooling::CompileCommand> &databaseCommands(const std::string &file);
 
   // Where LibTorch's headers are, in the documented search order.
   static std::vector<std::string> findTorchIncludes(const std::vector<std::string> &overrides);
@@ -45,6 +48,7 @@ class CompileCommands {
   std::vector<std::string> torchIncludes_;
   std::shared_ptr<clang::tooling::CompilationDatabase> buildDb_;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> found_;  // by json path
+  std::map<const clang::tooling::CompilationDatabase *, std::vector<clang::tooling::CompileCommand>> commandsOf_;
   std::map<std::string, std::string> foundErrors_;
 };
 
