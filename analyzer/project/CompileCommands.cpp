@@ -76,13 +76,27 @@ std::unique_ptr<CompilationDatabase> loadJson(const std::string &path, std::stri
 
 // loadJson, once per process while the file's size, time and inode stay: the
 // language server reads the database before it forks each analysis, which
-// then finds it (a 117-file project's is 550 kB, 20 ms to read and check).
-std::shared_ptr<CompilationDatabase> loadJsonOnce(const std::string &path, std::string &error) {
-  static std::map<std::string, std::pair<FileStamp, std::shared_ptr<CompilationDatabase>>> loaded;
+// then finds it (a 117-file project's is 550 kB, 20 ms to read and check),
+// with every command read out of it (each edit's analysis looks at all of
+// them for the files that lend it facts).
+struct LoadedDatabase {
+  FileStamp stamp;
+  std::shared_ptr<CompilationDatabase> db;
+  std::shared_ptr<const std::vector<CompileCommand>> commands;
+};
+
+LoadedDatabase loadJsonOnce(const std::string &path, std::string &error) {
+  static std::map<std::string, LoadedDatabase> loaded;
   std::optional<FileStamp> stamp = stampOf(path);
-  if (auto it = loaded.find(path); stamp && it != loaded.end() && it->second.first == *stamp) return it->second.second;
-  std::shared_ptr<CompilationDatabase> db = loadJson(path, error);
-  if (db && stamp) loaded[path] = {*stamp, db};
+  if (auto it = loaded.find(path); stamp && it != loaded.end() && it->second.stamp == *stamp) return it->second;
+  LoadedDatabase db;
+  db.db = loadJson(path, error);
+  if (!db.db) return db;
+  db.commands = std::make_shared<const std::vector<CompileCommand>>(db.db->getAllCompileCommands());
+  if (stamp) {
+    db.stamp = *stamp;
+    loaded[path] = db;
+  }
   return db;
 }
 
@@ -139,7 +153,9 @@ std::string CompileCommands::load() {
   if (!entryExists(std::string(path)))
     return std::string(path) + ": no such file (build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
   std::string error;
-  buildDb_ = loadJsonOnce(std::string(path), error);
+  LoadedDatabase loaded = loadJsonOnce(std::string(path), error);
+  buildDb_ = loaded.db;
+  buildCommands_ = loaded.commands;
   return error;
 }
 
@@ -204,6 +220,7 @@ std::vector<std::string> CompileCommands::databaseFiles(const std::string &file)
 }
 
 const std::vector<CompileCommand> &CompileCommands::databaseCommands(const std::string &file) {
+  if (buildCommands_ && !fixedArgs_) return *buildCommands_;
   std::string error;
   CompilationDatabase *db = fixedArgs_ ? nullptr : databaseFor(file, error);
   auto [it, added] = commandsOf_.try_emplace(db);

@@ -47,6 +47,7 @@ class CompileCommands {
   std::string buildDir_;
   std::vector<std::string> torchIncludes_;
   std::shared_ptr<clang::tooling::CompilationDatabase> buildDb_;
+  std::shared_ptr<const std::vector<clang::tooling::CompileCommand>> buildCommands_;  // buildDb_'s
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> found_;  // by json path
   std::map<const clang::tooling::CompilationDatabase *, std::vector<clang::tooling::CompileCommand>> commandsOf_;
   std::map<std::string, std::string> foundErrors_;
