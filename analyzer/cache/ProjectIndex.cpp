@@ -40,17 +40,6 @@ std::string currentHash(const std::string &path, const ParseOptions &opts) {
   return hashOnDisk(path);
 }
 
-// The size and modification time of the running nnlint.
-std::string executableStamp() {
-  static const std::string stamp = [] {
-    llvm::sys::fs::file_status st;
-    if (llvm::sys::fs::status("/proc/self/exe", st)) return std::string("unknown");
-    return std::to_string(st.getSize()) + "@" +
-           std::to_string(st.getLastModificationTime().time_since_epoch().count());
-  }();
-  return stamp;
-}
-
 // The entry of an editor buffer that differs from the file on disk.
 std::string bufferEntry(const std::string &entry) { return entry + ".buffer"; }
 

@@ -3,6 +3,8 @@
 #include "cache/Messages.h"
 #include "cache/ParallelIndex.h"
 #include "index/IndexJson.h"
+#include "parse/CacheKey.h"
+#include "parse/FileStore.h"
 #include "parse/Pch.h"
 #include "parse/WarmRequest.h"
 #include "parse/WarmSession.h"
@@ -317,7 +319,14 @@ class Sessions {
     if (pch.path.empty()) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
-    llvm::Expected<std::unique_ptr<WarmSession>> session = WarmSession::open(args, r.tail, filter_, pch.holdsUserCode);
+    // The block's facts are kept beside its PCH, named by it and by what else
+    // decides them: the session's tail and arguments, and this nnlint.
+    CacheKey factsKey;
+    factsKey.add(key);
+    factsKey.add(executableStamp());
+    std::string facts = pch.path.substr(0, pch.path.size() - 4) + "-" + factsKey.hex().substr(0, 16) + ".blockfacts";
+    llvm::Expected<std::unique_ptr<WarmSession>> session =
+        WarmSession::open(args, r.tail, filter_, pch.holdsUserCode, facts);
     if (!session) {
       llvm::consumeError(session.takeError());  // the worker parses the file itself
       return nullptr;

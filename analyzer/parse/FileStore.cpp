@@ -53,6 +53,16 @@ std::optional<FileStamp> stampOf(const std::string &path) {
                    st.getUniqueID().getFile()};
 }
 
+std::string executableStamp() {
+  static const std::string stamp = [] {
+    llvm::sys::fs::file_status st;
+    if (llvm::sys::fs::status("/proc/self/exe", st)) return std::string("unknown");
+    return std::to_string(st.getSize()) + "@" +
+           std::to_string(st.getLastModificationTime().time_since_epoch().count());
+  }();
+  return stamp;
+}
+
 void touchCacheFile(const std::string &path) { ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
 
 std::string temporaryNameFor(const std::string &path) {

@@ -34,6 +34,10 @@ struct FileStamp {
 // (/dev/zero or a FIFO would never end if read).
 std::optional<FileStamp> stampOf(const std::string &path);
 
+// The running nnlint's size and modification time: a rebuilt nnlint may find
+// other facts in the same code, so what it stores is keyed by it.
+std::string executableStamp();
+
 // Marks a cache file as used now (its modification time): the cache bound
 // (cache/CacheBound.h) evicts the entries used least recently.
 void touchCacheFile(const std::string &path);

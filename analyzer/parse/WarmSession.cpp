@@ -1,7 +1,9 @@
 #include "parse/WarmSession.h"
 
 #include "flow/IndexBuilder.h"
+#include "index/IndexJson.h"
 #include "parse/ErrorPlaces.h"
+#include "parse/FileStore.h"
 #include "parse/Frontend.h"
 #include "parse/PartUnloader.h"
 #include "parse/Recovery.h"
@@ -41,6 +43,22 @@ constexpr const char *kFirstPart = "<nnlint warm session>";
 
 // Clang recurses once per operand of a long expression (see ParallelIndex.cpp).
 constexpr unsigned kParseStackBytes = 1u << 30;
+
+// The block's facts that an earlier session kept at `path`; false when there
+// are none (or they cannot be read whole: then they are walked again).
+bool readBlockFacts(const std::string &path, ModelIndex &index) {
+  if (path.empty()) return false;
+  auto text = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!text) return false;
+  nlohmann::json j = nlohmann::json::parse((*text)->getBuffer(), nullptr, /*allow_exceptions=*/false);
+  try {
+    index = indexFromJson(j);
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+  touchCacheFile(path);
+  return true;
+}
 
 std::string stringLiteral(llvm::StringRef path) {
   std::string out = "\"";
@@ -289,7 +307,8 @@ WarmSession::~WarmSession() = default;
 
 llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector<std::string> &args,
                                                                const std::string &tail, const SourceFilter &filter,
-                                                               bool pchHoldsUserCode) {
+                                                               bool pchHoldsUserCode,
+                                                               const std::string &blockFactsPath) {
   std::vector<const char *> argv;
   for (const std::string &a : args) argv.push_back(a.c_str());
   CreateInvocationOptions create;
@@ -363,10 +382,13 @@ llvm::Expected<std::unique_ptr<WarmSession>> WarmSession::open(const std::vector
   // The block's facts do not change from edit to edit: walked once here, not
   // in every fork (a vendored header-only library's bodies take seconds).
   ModelIndex blockIndex;
-  llvm::thread walk(std::optional<unsigned>(kParseStackBytes),
-                    [&] { blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode, {}, /*partial=*/true);
-                    });
-  walk.join();
+  if (!readBlockFacts(blockFactsPath, blockIndex)) {
+    llvm::thread walk(std::optional<unsigned>(kParseStackBytes), [&] {
+      blockIndex = buildIndex((*interpreter)->getASTContext(), filter, pchHoldsUserCode, {}, /*partial=*/true);
+    });
+    walk.join();
+    if (!blockFactsPath.empty()) llvm::consumeError(replaceFile(blockFactsPath, indexToJson(blockIndex).dump()));
+  }
   makeRoomInUniquingTables((*interpreter)->getASTContext());
   return std::unique_ptr<WarmSession>(new WarmSession(std::move(tailErrors), tailPart, std::move(*interpreter),
                                                       *endOfPart, changes, std::move(userHeaders),

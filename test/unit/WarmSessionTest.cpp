@@ -1,8 +1,10 @@
 // The warm session (parse/WarmSession): what it refuses, and that a part
 // taken back leaves no trace a later parse could see.
+#include "index/IndexJson.h"
 #include "parse/WarmSession.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
@@ -327,6 +329,64 @@ TEST(WarmSession, BlockFactsAndTheFilesOwn) {
     if (!warmedUp) ASSERT_TRUE(session->warmUp(kFile, text));
   }
   llvm::sys::fs::remove(header);
+}
+
+// The block's facts kept at a path are read by the next session rather than
+// walked again; facts that cannot be read are walked again and rewritten.
+TEST(WarmSession, KeepsTheBlocksFactsForTheNextSession) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-block-facts", dir));
+  std::string header = std::string(dir) + "/head.h", facts = std::string(dir) + "/block.blockfacts";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(header, ec) << "#include <torch/torch.h>\n"
+                                        "struct HeadImpl : torch::nn::Module {\n"
+                                        "  HeadImpl() { fc = register_module(\"fc\", torch::nn::Linear(4, 4)); }\n"
+                                        "  torch::nn::Linear fc{nullptr};\n"
+                                        "};\n";
+  }
+  std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR,
+                                   "-isystem", NNLINT_STUB_INCLUDE, "-include", header, kFile, "-fsyntax-only"};
+  // Whether a session opened now indexes a class of that name.
+  auto hasClass = [&](const std::string &name) {
+    auto opened = WarmSession::open(args, "", SourceFilter(), /*pchHoldsUserCode=*/true, facts);
+    if (!opened) {
+      ADD_FAILURE() << llvm::toString(opened.takeError());
+      return false;
+    }
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      bool canWarmUp = false;
+      std::optional<FileResult> result = (*opened)->index(kFile, "int x;\n", SourceFilter(), canWarmUp);
+      bool found = result && llvm::any_of(result->index.classes, [&](const auto &c) { return c.second.name == name; });
+      ::_exit(found ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  };
+  auto kept = [&] {
+    auto text = llvm::MemoryBuffer::getFile(facts);
+    return text ? indexFromJson(nlohmann::json::parse((*text)->getBuffer())) : ModelIndex();
+  };
+  auto keep = [&](const std::string &text) {
+    std::error_code ec;
+    llvm::raw_fd_ostream(facts, ec) << text;
+  };
+
+  EXPECT_TRUE(hasClass("HeadImpl"));  // walked, and written
+  ModelIndex written = kept();
+  ASSERT_EQ(written.classes.size(), 1u);
+  // Read back: a name only the kept facts hold.
+  written.classes.begin()->second.name = "KeptImpl";
+  keep(indexToJson(written).dump());
+  EXPECT_TRUE(hasClass("KeptImpl"));
+  EXPECT_FALSE(hasClass("HeadImpl"));
+  // Damaged: walked again, and written whole.
+  keep("{\"classes\": [");
+  EXPECT_TRUE(hasClass("HeadImpl"));
+  EXPECT_EQ(kept().classes.size(), 1u);
+  llvm::sys::fs::remove_directories(dir);
 }
 
 // A text with a directive after its block is parsed, never warmed up with;
