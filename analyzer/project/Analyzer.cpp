@@ -42,6 +42,19 @@ std::string checkSourceFile(const std::string &file) {
   return "not a C++ source file (extension '" + ext + "')";
 }
 
+// Adds to `others` the commands of the files of `file`'s compilation
+// database that are not in `seen` and can be analysed, each once; false when
+// `file` has no database.
+bool addDatabaseOthers(CompileCommands &commands, const std::string &file, std::set<std::string> &seen,
+                       std::vector<clang::tooling::CompileCommand> &others) {
+  const std::vector<clang::tooling::CompileCommand> &database = commands.databaseCommands(file);
+  for (const clang::tooling::CompileCommand &cmd : database) {
+    std::string path = sourcePath(cmd);
+    if (seen.insert(path).second && checkSourceFile(path).empty()) others.push_back(cmd);
+  }
+  return !database.empty();
+}
+
 }  // namespace
 
 std::string findResourceDir() {
@@ -144,11 +157,10 @@ void keepIncludeLines(const std::string &file, const AnalyzerOptions &opts) {
   CompileCommands commands(opts.fixedArgs, opts.buildDir, {});
   if (!commands.load().empty()) return;
   std::string path = normalisePath(file);
-  std::vector<std::string> others;
-  for (const std::string &other : commands.databaseFiles(path))
-    if (normalisePath(other) != path) others.push_back(normalisePath(other));
-  std::vector<clang::tooling::CompileCommand> cmds;
-  if (backgroundCommands(others, opts, cmds)) readIncludeLines(cmds, SourceFilter());
+  std::set<std::string> seen = {path};
+  std::vector<clang::tooling::CompileCommand> others;
+  addDatabaseOthers(commands, path, seen, others);
+  readIncludeLines(others, SourceFilter());
 }
 
 AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<const Rule *> &rules,
@@ -189,15 +201,8 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   std::vector<clang::tooling::CompileCommand> &others = speed.peers;
   others.clear();
   std::set<std::string> seen(absolute.begin(), absolute.end());
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (!early[i].empty()) continue;
-    const std::vector<clang::tooling::CompileCommand> &database = commands.databaseCommands(absolute[i]);
-    project |= !database.empty();
-    for (const clang::tooling::CompileCommand &cmd : database) {
-      std::string path = sourcePath(cmd);
-      if (seen.insert(path).second && checkSourceFile(path).empty()) others.push_back(cmd);
-    }
-  }
+  for (size_t i = 0; i < files.size(); ++i)
+    if (early[i].empty()) project |= addDatabaseOthers(commands, absolute[i], seen, others);
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
   // The whole project's include blocks decide which are shared: a file named
