@@ -32,8 +32,8 @@ void addFile(Entry &e, const llvm::sys::fs::directory_entry &file) {
 }
 
 // Blocks by key ("<key>.manifest", "<key>-<hash>.pch", "<key>.prefix",
-// "<key>.failed", "<key>-<hash>-<session>.blockfacts") and facts entries by
-// file.
+// "<key>.failed", "<key>-<hash>-<session>.blockfacts" and ".warmup") and
+// facts entries by file.
 std::vector<Entry> entriesOf(const std::string &dir) {
   std::map<std::string, Entry> byKey;
   std::error_code ec;
@@ -44,7 +44,7 @@ std::vector<Entry> entriesOf(const std::string &dir) {
       Entry &e = byKey[name.drop_back(9).str()];
       addFile(e, *it);
       std::rotate(e.files.begin(), e.files.end() - 1, e.files.end());
-    } else if (name.ends_with(".pch") || name.ends_with(".blockfacts")) {
+    } else if (name.ends_with(".pch") || name.ends_with(".blockfacts") || name.ends_with(".warmup")) {
       addFile(byKey[name.split('-').first.str()], *it);
     } else if (name.ends_with(".prefix") || name.ends_with(".failed")) {
       addFile(byKey[name.drop_back(7).str()], *it);

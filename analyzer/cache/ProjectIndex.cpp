@@ -162,8 +162,9 @@ std::vector<FileResult> indexWithFacts(const std::vector<clang::tooling::Compile
     speed.afterAnswer->push_back([facts, cmd = missing[k], parse, r] { facts.store(cmd, parse, r); });
   });
   for (size_t k = 0; k < parsed.size(); ++k) results[missingAt[k]] = std::move(parsed[k]);
-  // No parse warmed the parse host for these: it warms up while the
-  // diagnostics are published.
+  // No parse warmed the parse host up for these: it warms up before the
+  // diagnostics are published (quickly, with the text kept by the last
+  // session of the block: parse/WarmUpText.h).
   warmEditorBuffers(editorHits, parse, speed);
   if (speed.useCache && !missing.empty()) {
     auto bound = [cacheDir, limit = speed.cacheLimit] { boundCache(cacheDir, limit); };

@@ -8,6 +8,7 @@
 #include "parse/Pch.h"
 #include "parse/WarmRequest.h"
 #include "parse/WarmSession.h"
+#include "parse/WarmUpText.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
@@ -138,15 +139,16 @@ class Sessions {
       held_.pop_back();  // find() put it last
       session = nullptr;
     }
-    // A session that is warm already needs no priming: its parse would only
-    // hold up the edit that comes next.
-    if (r.prime && session && (session->warm() || neverWarm_.count(key))) return false;
     if (!session) dropStandby();  // opening one changes what a fork would hold
     if (!session) session = open(key, r);
     if (!session) {
       sendMessage(connection, nullptr);
       return false;
     }
+    // A session that is warm already (one that opened with the text kept by
+    // an earlier one included) needs no priming: its parse would only hold
+    // up the edit that comes next.
+    if (r.prime && (session->warm() || neverWarm_.count(key))) return false;
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
     if (standby_.pid > 0 && (standby_.key != key || mayWarmUp)) dropStandby();
     if (standby_.pid > 0) {
@@ -182,7 +184,9 @@ class Sessions {
     if (!warmed) {
       held_.pop_back();
       neverWarm_.insert(key);  // else each edit would open the session again
+      return false;
     }
+    keepWarmUpText(held_.back().warmUpTextPath, {r.file, warmUpWith.blanked, session->userHeaders()});
     return false;
   }
 
@@ -191,7 +195,7 @@ class Sessions {
   // holds a session takes milliseconds (its page tables), which the next
   // edit then does not wait for.
   void prepareStandby() {
-    if (standby_.pid > 0 || held_.empty() || !held_.back().second->warm()) return;
+    if (standby_.pid > 0 || held_.empty() || !held_.back().session->warm()) return;
     int channel[2], done[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, channel) != 0) return;
     if (::pipe2(done, O_CLOEXEC) != 0) {
@@ -199,7 +203,7 @@ class Sessions {
       ::close(channel[1]);
       return;
     }
-    WarmSession &session = *held_.back().second;
+    WarmSession &session = *held_.back().session;
     pid_t pid = ::fork();
     if (pid == 0) {
       ::signal(SIGTERM, SIG_DFL);
@@ -218,7 +222,7 @@ class Sessions {
       ::close(done[0]);
       return;
     }
-    standby_ = {pid, channel[0], done[0], held_.back().first};
+    standby_ = {pid, channel[0], done[0], held_.back().key};
   }
 
  private:
@@ -303,38 +307,49 @@ class Sessions {
 
   WarmSession *find(const std::string &key) {
     for (size_t i = 0; i < held_.size(); ++i) {
-      if (held_[i].first != key) continue;
+      if (held_[i].key != key) continue;
       std::rotate(held_.begin() + i, held_.begin() + i + 1, held_.end());
-      return held_.back().second.get();
+      return held_.back().session.get();
     }
     return nullptr;
   }
 
   // A block that holds user headers is looked up again once the session
   // has read them: a header edited in between would leave the session with
-  // a PCH of its old text.
+  // a PCH of its old text. A session warms up at once with the text that
+  // warmed the last one of its block and arguments up (parse/WarmUpText.h).
   WarmSession *open(const std::string &key, const WarmRequest &r) {
     PchCache cache(r.cacheDir);
     CachedPch pch = cache.lookup(r.pchKey);
     if (pch.path.empty()) return nullptr;
     std::vector<std::string> args = r.args;
     args.insert(args.begin() + 1, {"-include-pch", pch.path, "-working-directory", r.directory});
-    // The block's facts are kept beside its PCH, named by it and by what else
-    // decides them: the session's tail and arguments, and this nnlint.
-    CacheKey factsKey;
-    factsKey.add(key);
-    factsKey.add(executableStamp());
-    std::string facts = pch.path.substr(0, pch.path.size() - 4) + "-" + factsKey.hex().substr(0, 16) + ".blockfacts";
+    // What a session keeps for the next is kept beside its PCH, named by it
+    // and by what else decides it: the session's tail and arguments, and
+    // this nnlint.
+    CacheKey sessionKey;
+    sessionKey.add(key);
+    sessionKey.add(executableStamp());
+    std::string kept = pch.path.substr(0, pch.path.size() - 4) + "-" + sessionKey.hex().substr(0, 16);
     llvm::Expected<std::unique_ptr<WarmSession>> session =
-        WarmSession::open(args, r.tail, filter_, pch.holdsUserCode, facts);
+        WarmSession::open(args, r.tail, filter_, pch.holdsUserCode, kept + ".blockfacts");
     if (!session) {
       llvm::consumeError(session.takeError());  // the worker parses the file itself
       return nullptr;
     }
     if (pch.holdsUserCode && !cache.stillCurrent(r.pchKey, pch)) return nullptr;
+    std::string warmUpTextPath = kept + ".warmup";
+    if (std::optional<WarmUpText> text = readWarmUpText(warmUpTextPath, (*session)->userHeaders())) {
+      // Kept again once it has warmed this session up: a text that crashed
+      // the host would crash each host started after it.
+      llvm::sys::fs::remove(warmUpTextPath);
+      if (!(*session)->warmUp(text->file, text->blanked)) return nullptr;
+      keepWarmUpText(warmUpTextPath, *text);
+      logPath("rewarmed", r.file);
+    }
     if (held_.size() == kSessions) held_.erase(held_.begin());
-    held_.emplace_back(key, std::move(*session));
-    return held_.back().second.get();
+    held_.push_back({key, std::move(*session), warmUpTextPath});
+    return held_.back().session.get();
   }
 
   struct Standby {
@@ -344,8 +359,14 @@ class Sessions {
     std::string key;   // its session's
   };
 
+  struct Held {
+    std::string key;
+    std::unique_ptr<WarmSession> session;
+    std::string warmUpTextPath;  // where its warm-up's text is kept for the next session
+  };
+
   SourceFilter filter_;
-  std::vector<std::pair<std::string, std::unique_ptr<WarmSession>>> held_;
+  std::vector<Held> held_;
   Standby standby_;
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
   std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
@@ -449,7 +470,7 @@ std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
   bool timedOut = false;
   auto isReady = [](const Json &message) { return message.is_object() && message.contains("ready"); };
   if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
-      sendMessage(fd, toJson(request)) && !request.prime) {
+      sendMessage(fd, toJson(request))) {
     reply = readMessage(fd, kReplyTimeoutMs, &timedOut);
     // An answer is followed by "ready" once the host is done with the
     // request: a session that the answer's text warms up is warm by then, so
@@ -460,7 +481,7 @@ std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
   ::close(fd);
   // A host that does not answer is stuck: the server starts another.
   if (timedOut) ::kill(pid_, SIGKILL);
-  if (!reply || reply->is_null() || isReady(*reply)) return std::nullopt;
+  if (!reply || reply->is_null() || isReady(*reply) || request.prime) return std::nullopt;
   try {
     return fileResultFromJson(*reply);
   } catch (const Json::exception &) {

@@ -19,7 +19,7 @@ struct WarmRequest {
   // read it through its include guard).
   std::string tail;
   std::string blanked;
-  bool prime = false;  // only warm the host's session for it: no answer is read
+  bool prime = false;  // only warm the host's session up for it: no answer, once it is warm
 };
 
 }  // namespace nnlint

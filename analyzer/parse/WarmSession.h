@@ -106,6 +106,7 @@ class WarmSession {
   // still read as they did when the session opened: a session of an edited
   // header must not be used.
   bool userHeadersUnchanged() const;
+  const std::vector<SourceInput> &userHeaders() const { return userHeaders_; }
 
  private:
   WarmSession(std::unique_ptr<ErrorPlaces> tailErrors, clang::TranslationUnitDecl *tailPart,

@@ -43,3 +43,22 @@ TEST(CacheBound, BlocksGoBeforeFacts) {
   EXPECT_FALSE(llvm::sys::fs::exists(root + "/k1.manifest"));
   llvm::sys::fs::remove_directories(root);
 }
+
+// What a warm session keeps beside a block (its facts, the text that warmed
+// it up) is evicted with the block.
+TEST(CacheBound, ASessionsFilesGoWithTheirBlock) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-bound", dir));
+  std::string root(dir);
+  writeFile(root + "/old.manifest", 10, 600);
+  writeFile(root + "/old-0.pch", 500, 600);
+  writeFile(root + "/old-0-s.blockfacts", 100, 600);
+  writeFile(root + "/old-0-s.warmup", 100, 600);
+  writeFile(root + "/new.manifest", 10, 120);
+  writeFile(root + "/new-0.pch", 500, 120);
+  boundCache(root, 1000);
+  for (const char *gone : {"/old.manifest", "/old-0.pch", "/old-0-s.blockfacts", "/old-0-s.warmup"})
+    EXPECT_FALSE(llvm::sys::fs::exists(root + gone)) << gone;
+  EXPECT_TRUE(llvm::sys::fs::exists(root + "/new-0.pch"));
+  llvm::sys::fs::remove_directories(root);
+}
