@@ -75,28 +75,20 @@ std::unique_ptr<CompilationDatabase> loadJson(const std::string &path, std::stri
 }
 
 // loadJson, once per process while the file's size, time and inode stay: the
-// language server reads the database before it forks each analysis, which
+// language server reads the -p database before it forks each analysis, which
 // then finds it (a 117-file project's is 550 kB, 20 ms to read and check),
 // with every command read out of it (each edit's analysis looks at all of
-// them for the files that lend it facts).
-struct LoadedDatabase {
-  FileStamp stamp;
-  std::shared_ptr<CompilationDatabase> db;
-  std::shared_ptr<const std::vector<CompileCommand>> commands;
-};
-
-LoadedDatabase loadJsonOnce(const std::string &path, std::string &error) {
-  static std::map<std::string, LoadedDatabase> loaded;
+// them for the files that lend it facts). A database found above a file is
+// read the same way.
+CompileCommands::Database loadJsonOnce(const std::string &path, std::string &error) {
+  static std::map<std::string, std::pair<FileStamp, CompileCommands::Database>> loaded;
   std::optional<FileStamp> stamp = stampOf(path);
-  if (auto it = loaded.find(path); stamp && it != loaded.end() && it->second.stamp == *stamp) return it->second;
-  LoadedDatabase db;
+  if (auto it = loaded.find(path); stamp && it != loaded.end() && it->second.first == *stamp) return it->second.second;
+  CompileCommands::Database db;
   db.db = loadJson(path, error);
   if (!db.db) return db;
   db.commands = std::make_shared<const std::vector<CompileCommand>>(db.db->getAllCompileCommands());
-  if (stamp) {
-    db.stamp = *stamp;
-    loaded[path] = db;
-  }
+  if (stamp) loaded[path] = {*stamp, db};
   return db;
 }
 
@@ -153,9 +145,7 @@ std::string CompileCommands::load() {
   if (!entryExists(std::string(path)))
     return std::string(path) + ": no such file (build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
   std::string error;
-  LoadedDatabase loaded = loadJsonOnce(std::string(path), error);
-  buildDb_ = loaded.db;
-  buildCommands_ = loaded.commands;
+  build_ = loadJsonOnce(std::string(path), error);
   return error;
 }
 
@@ -181,14 +171,14 @@ std::vector<std::string> CompileCommands::findTorchIncludes(const std::vector<st
   return {};
 }
 
-CompilationDatabase *CompileCommands::databaseFor(const std::string &file, std::string &error) {
-  if (buildDb_) return buildDb_.get();
+const CompileCommands::Database *CompileCommands::databaseFor(const std::string &file, std::string &error) {
+  if (build_.db) return &build_;
   llvm::SmallString<256> dir(llvm::sys::path::parent_path(file));
   while (!dir.empty()) {
     llvm::SmallString<256> candidate(dir);
     llvm::sys::path::append(candidate, "compile_commands.json");
     std::string key(candidate);
-    if (found_.count(key)) return found_[key].get();
+    if (auto it = found_.find(key); it != found_.end()) return &it->second;
     if (foundErrors_.count(key)) {
       error = foundErrors_[key];
       return nullptr;
@@ -197,13 +187,13 @@ CompilationDatabase *CompileCommands::databaseFor(const std::string &file, std::
     // not configured yet) is passed over, as a missing database is.
     if (llvm::sys::fs::exists(candidate) || linkLoops(key)) {
       std::string why;
-      auto db = loadJson(key, why);
-      if (!db) {
+      Database db = loadJsonOnce(key, why);
+      if (!db.db) {
         foundErrors_[key] = why;
         error = why;
         return nullptr;
       }
-      return (found_[key] = std::move(db)).get();
+      return &(found_[key] = std::move(db));
     }
     llvm::StringRef parent = llvm::sys::path::parent_path(dir);
     if (parent == dir) break;
@@ -215,17 +205,15 @@ CompilationDatabase *CompileCommands::databaseFor(const std::string &file, std::
 std::vector<std::string> CompileCommands::databaseFiles(const std::string &file) {
   if (fixedArgs_) return {};
   std::string error;
-  CompilationDatabase *db = databaseFor(file, error);
-  return db ? db->getAllFiles() : std::vector<std::string>{};
+  const Database *db = databaseFor(file, error);
+  return db ? db->db->getAllFiles() : std::vector<std::string>{};
 }
 
 const std::vector<CompileCommand> &CompileCommands::databaseCommands(const std::string &file) {
-  if (buildCommands_ && !fixedArgs_) return *buildCommands_;
+  static const std::vector<CompileCommand> none;
   std::string error;
-  CompilationDatabase *db = fixedArgs_ ? nullptr : databaseFor(file, error);
-  auto [it, added] = commandsOf_.try_emplace(db);
-  if (added && db) it->second = db->getAllCompileCommands();
-  return it->second;
+  const Database *db = fixedArgs_ ? nullptr : databaseFor(file, error);
+  return db ? *db->commands : none;
 }
 
 bool CompileCommands::commandFor(const std::string &file, CompileCommand &out, std::string &error) {
@@ -239,8 +227,8 @@ bool CompileCommands::commandFor(const std::string &file, CompileCommand &out, s
     out.CommandLine.push_back(file);
     return true;
   }
-  if (CompilationDatabase *db = databaseFor(file, error)) {
-    std::vector<CompileCommand> cmds = db->getCompileCommands(file);
+  if (const Database *db = databaseFor(file, error)) {
+    std::vector<CompileCommand> cmds = db->db->getCompileCommands(file);
     if (cmds.empty()) {
       error = "no compile command for this file in the compilation database";
       return false;

@@ -34,22 +34,26 @@ class CompileCommands {
   // none with `--` arguments or without a database.
   std::vector<std::string> databaseFiles(const std::string &file);
   // The commands of those files, in the database's order (commandFor() of
-  // each), read once per database.
+  // each), read once per database and process.
   const std::vector<clang::tooling::CompileCommand> &databaseCommands(const std::string &file);
 
   // Where LibTorch's headers are, in the documented search order.
   static std::vector<std::string> findTorchIncludes(const std::vector<std::string> &overrides);
 
+  // A compile_commands.json as read, with all its commands.
+  struct Database {
+    std::shared_ptr<clang::tooling::CompilationDatabase> db;
+    std::shared_ptr<const std::vector<clang::tooling::CompileCommand>> commands;
+  };
+
  private:
-  clang::tooling::CompilationDatabase *databaseFor(const std::string &file, std::string &error);
+  const Database *databaseFor(const std::string &file, std::string &error);
 
   std::optional<std::vector<std::string>> fixedArgs_;
   std::string buildDir_;
   std::vector<std::string> torchIncludes_;
-  std::shared_ptr<clang::tooling::CompilationDatabase> buildDb_;
-  std::shared_ptr<const std::vector<clang::tooling::CompileCommand>> buildCommands_;  // buildDb_'s
-  std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> found_;  // by json path
-  std::map<const clang::tooling::CompilationDatabase *, std::vector<clang::tooling::CompileCommand>> commandsOf_;
+  Database build_;  // -p's
+  std::map<std::string, Database> found_;  // by json path
   std::map<std::string, std::string> foundErrors_;
 };
 
