@@ -56,8 +56,9 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
 // Asks the parse host (ParseOptions::warm) to warm its session up for each
 // editor buffer among `commands` whose include block is cached, and waits
 // until it is warm: for a buffer whose facts came from the cache, so that
-// the first edit after the diagnostics are published finds the session warm. `buildBlocks`: a block that is not
-// cached is built first (in a process of its own: it takes seconds).
+// the first edit after the diagnostics are published finds the session
+// warm. `buildBlocks`: a block that is not cached is built first (in a
+// process of its own: it takes seconds).
 void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
                        const SpeedOptions &speed, bool buildBlocks = false);
 
