@@ -11,8 +11,8 @@ parse/WarmUpText.h), with no parse of it first.
 
     first_edit.py NNLINT STUB_INCLUDE_DIR
 """
-import os
 import glob
+import os
 import shutil
 import sys
 import tempfile
