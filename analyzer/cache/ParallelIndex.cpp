@@ -70,8 +70,8 @@ PchRequest leadRequest(const PchCache &cache, const clang::tooling::CompileComma
   if (lead.block.empty() || !lead.undefined.empty() || lead.own > 0) return {};
   std::vector<std::string> keys = cache.keys(lead, parse);
   for (size_t c = keys.size(); c > 0; --c)
-    if (cache.has(keys[c - 1])) return cache.request(lead, c, parse);
-  return cache.request(lead, keys.size(), parse);
+    if (cache.has(keys[c - 1])) return cache.request(lead, keys, c);
+  return cache.request(lead, keys, keys.size());
 }
 
 FileResult indexUsual(const Job &job, PchCache *cache, const ParseOptions &parse, const SourceFilter &filter) {
@@ -134,7 +134,8 @@ Job withBuiltBlock(Job job, PchCache &cache, const ParseOptions &parse, const So
     }
     size_t before = job.blockPlan.block.directiveOnLine(built.failedLine);
     if (built.failedLine == 0 || job.pch.hoisted || before >= job.pch.count) break;
-    job.pch = before > 0 ? cache.request(job.blockPlan, before, parse) : leadRequest(cache, *job.cmd, parse);
+    job.pch = before > 0 ? cache.request(job.blockPlan, cache.keys(job.blockPlan, parse), before)
+                         : leadRequest(cache, *job.cmd, parse);
     if (job.pch.key.empty()) break;
   }
   return job;
@@ -257,7 +258,7 @@ PchRequest peersBlockHolding(const PchCache &cache, const PchPlan &lender, const
       const std::string &key = keys[k - 1];
       if (!cache.has(key)) continue;
       if (!cache.alreadyHolds(key, lender.block.directives)) break;
-      PchRequest req = cache.request(peer, k, parse);
+      PchRequest req = cache.request(peer, keys, k);
       req.blanked = lender.block.blanked(lender.text, lender.own);
       req.hoisted = true;
       req.undefined = lender.undefined;
@@ -311,7 +312,7 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     // one would be built for them alone.
     for (size_t k = keys[i].size(); k > 0 && speed.lendersOnly; --k) {
       if (cache->has(keys[i][k - 1])) {
-        jobs[i].pch = cache->request(plans[i], k, parse);
+        jobs[i].pch = cache->request(plans[i], keys[i], k);
         jobs[i].textHash = hashText(plans[i].text);
         break;
       }
@@ -325,7 +326,7 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
       bool shared = sharing[key] >= 2 || cache->isCachedPrefix(key);
       if (!shared && !cache->has(key)) continue;
       if (!cache->has(key)) k = cachedStandIn(*cache, plans[i], keys[i], k);
-      jobs[i].pch = cache->request(plans[i], k, parse);  // built again if stale
+      jobs[i].pch = cache->request(plans[i], keys[i], k);  // built again if stale
       jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).take_front(k - 1));
       break;
@@ -335,7 +336,7 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
     if (jobs[i].pch.key.empty() && !keys[i].empty() && !speed.lendersOnly) {
-      jobs[i].pch = cache->request(plans[i], keys[i].size(), parse);
+      jobs[i].pch = cache->request(plans[i], keys[i], keys[i].size());
       jobs[i].textHash = hashText(plans[i].text);
       cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
     }

@@ -295,11 +295,6 @@ PchPlan PchCache::plan(const tooling::CompileCommand &cmd, const ParseOptions &o
   return plan;
 }
 
-std::string PchCache::key(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
-  if (plan.block.empty() || count == 0 || count > plan.block.directives.size()) return "";
-  return keys(plan, opts)[count - 1];
-}
-
 std::vector<std::string> PchCache::keys(const PchPlan &plan, const ParseOptions &opts) const {
   CacheKey hash;
   hash.add(kManifestHeader);
@@ -321,10 +316,10 @@ std::vector<std::string> PchCache::keys(const PchPlan &plan, const ParseOptions 
   return keys;
 }
 
-PchRequest PchCache::request(const PchPlan &plan, size_t count, const ParseOptions &opts) const {
+PchRequest PchCache::request(const PchPlan &plan, const std::vector<std::string> &keys, size_t count) const {
   PchRequest req;
-  req.key = key(plan, count, opts);
-  if (req.key.empty()) return req;
+  if (count == 0 || count > keys.size()) return req;
+  req.key = keys[count - 1];
   req.headerArgs = plan.args;
   req.headerArgs.insert(req.headerArgs.end(), {"-x", "c++-header", path(req.key, "/") + kBlockHeaderName});
   req.directory = plan.directory;

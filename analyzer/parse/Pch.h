@@ -78,12 +78,13 @@ class PchCache {
   // empty block when the file must take the plain path (no block, forced
   // includes, unreadable).
   PchPlan plan(const clang::tooling::CompileCommand &cmd, const ParseOptions &opts, bool lead) const;
-  // The key of a PCH of the first `count` directives of the plan's block.
-  std::string key(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
-  // key() of every prefix, the shortest first: what they share is hashed
-  // once (a project's files are planned with their compile commands).
+  // The key of a PCH of each prefix of the plan's block, the shortest first:
+  // what they share is hashed once (a project's files are planned with their
+  // compile commands).
   std::vector<std::string> keys(const PchPlan &plan, const ParseOptions &opts) const;
-  PchRequest request(const PchPlan &plan, size_t count, const ParseOptions &opts) const;
+  // The PCH of the first `count` directives of the plan's block; `keys` are
+  // keys(plan), which the caller has (none past the block's end).
+  PchRequest request(const PchPlan &plan, const std::vector<std::string> &keys, size_t count) const;
   // Whether a PCH for `key` is in the cache (not checked for staleness).
   bool has(const std::string &key) const;
   // Whether a cached block began with the directives `key` stands for, and

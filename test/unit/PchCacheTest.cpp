@@ -37,7 +37,7 @@ TEST(PchCache, ABlockLeavesNoTemplateToInstantiate) {
   PchCache cache(std::string(dir) + "/cache");
   PchPlan plan = cache.plan(cmd, opts, /*lead=*/false);
   ASSERT_EQ(plan.block.directives.size(), 1u);
-  CachedPch pch = cache.build(cache.request(plan, 1, opts), opts, SourceFilter());
+  CachedPch pch = cache.build(cache.request(plan, cache.keys(plan, opts), 1), opts, SourceFilter());
   ASSERT_FALSE(pch.path.empty());
 
   clang::HeaderSearchOptions search;
@@ -76,7 +76,7 @@ TEST(PchCache, ABlockThatGoesOnHasItsPrefixsKey) {
   ASSERT_EQ(shortKeys.size(), 1u);
   EXPECT_EQ(longKeys[0], shortKeys[0]);
   EXPECT_NE(longKeys[1], longKeys[0]);
-  EXPECT_EQ(cache.key(longer, 2, opts), longKeys[1]);
-  EXPECT_EQ(cache.key(longer, 3, opts), "");
+  EXPECT_EQ(cache.request(longer, longKeys, 2).key, longKeys[1]);
+  EXPECT_EQ(cache.request(longer, longKeys, 3).key, "");
   llvm::sys::fs::remove_directories(dir);
 }
