@@ -155,7 +155,8 @@ class Sessions {
       parseInStandby(*session, r, connection);
       return true;
     }
-    ForkReport first = parseInFork(*session, r, connection, mayWarmUp, /*last=*/!mayWarmUp);
+    // A prime is answered only by "ready", once the session is warm.
+    ForkReport first = parseInFork(*session, r, r.prime ? -1 : connection, mayWarmUp, /*last=*/!mayWarmUp);
     if (!mayWarmUp) return true;
     if (first.took == 0) return false;
     WarmRequest warmUpWith = r;
@@ -481,7 +482,7 @@ std::optional<FileResult> ParseHost::parse(const WarmRequest &request) const {
   ::close(fd);
   // A host that does not answer is stuck: the server starts another.
   if (timedOut) ::kill(pid_, SIGKILL);
-  if (!reply || reply->is_null() || isReady(*reply) || request.prime) return std::nullopt;
+  if (!reply || reply->is_null() || isReady(*reply)) return std::nullopt;
   try {
     return fileResultFromJson(*reply);
   } catch (const Json::exception &) {

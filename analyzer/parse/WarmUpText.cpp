@@ -26,7 +26,6 @@ std::optional<WarmUpText> readWarmUpText(const std::string &path, const std::vec
   auto same = [](const SourceInput &a, const SourceInput &b) { return a.path == b.path && a.hash == b.hash; };
   if (!std::equal(text.userHeaders.begin(), text.userHeaders.end(), userHeaders.begin(), userHeaders.end(), same))
     return std::nullopt;
-  touchCacheFile(path);
   return text;
 }
 
