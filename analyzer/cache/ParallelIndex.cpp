@@ -226,14 +226,14 @@ bool settled(const PchCache &cache, const PchPlan &plan, const std::vector<std::
 // the peers' plans.
 std::vector<PchPlan> countPeerBlocks(const PchCache &cache, const std::vector<clang::tooling::CompileCommand> &commands,
                                      const ParseOptions &parse,
-                                     const std::vector<clang::tooling::CompileCommand> &peers,
+                                     const std::vector<const clang::tooling::CompileCommand *> &peers,
                                      std::map<std::string, size_t> &sharing) {
   std::set<std::string> named;
   std::vector<PchPlan> plans;
   for (const clang::tooling::CompileCommand &cmd : commands) named.insert(sourcePath(cmd));
-  for (const clang::tooling::CompileCommand &peer : peers) {
-    if (!named.insert(sourcePath(peer)).second) continue;
-    plans.push_back(cache.plan(peer, parse, /*lead=*/true));
+  for (const clang::tooling::CompileCommand *peer : peers) {
+    if (!named.insert(sourcePath(*peer)).second) continue;
+    plans.push_back(cache.plan(*peer, parse, /*lead=*/true));
     for (const std::string &key : cache.keys(plans.back(), parse)) ++sharing[key];
   }
   return plans;

@@ -22,7 +22,9 @@ struct SpeedOptions {
   bool showProgress = false;
   // Other files of the project, not parsed: their include blocks count when
   // choosing which blocks are shared (the rest of a compilation database).
-  std::vector<clang::tooling::CompileCommand> peers;
+  // Their commands are the caller's, kept for the run: a database's commands
+  // are not copied on every edit.
+  std::vector<const clang::tooling::CompileCommand *> peers;
   // The files only lend their facts to the files named (their findings and
   // errors are not reported), and their next run is answered by the facts
   // cache: they take the longest block cached already, else one they share,

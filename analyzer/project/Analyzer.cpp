@@ -25,15 +25,19 @@ bool hasResourceHeaders(const std::string &dir) {
   return !dir.empty() && llvm::sys::fs::exists(dir + "/include/stddef.h");
 }
 
-// A one-line reason why `file` cannot be analysed, or "".
-std::string checkSourceFile(const std::string &file) {
-  if (std::string why = unreachableReason(file); !why.empty()) return why;
+// A one-line reason why `file` cannot be analysed, or "". `kernelByDevice`
+// is kernelFileReason()'s, kept for one run.
+std::string checkSourceFile(const std::string &file, std::map<uint64_t, std::string> &kernelByDevice) {
   llvm::sys::fs::file_status st;
-  if (llvm::sys::fs::status(file, st)) return "no such file";
+  if (llvm::sys::fs::status(file, st)) {
+    std::string why = unreachableReason(file);
+    return why.empty() ? "no such file" : why;
+  }
   if (llvm::sys::fs::is_directory(st)) return "is a directory, not a source file";
   // A FIFO would block the run forever, a device would never end.
   if (!llvm::sys::fs::is_regular_file(st)) return "not a regular file";
-  if (std::string why = kernelFileReason(file); !why.empty()) return why;
+  if (std::string why = kernelFileReason(file, st.getUniqueID().getDevice(), kernelByDevice); !why.empty())
+    return why;
   static const std::vector<std::string> exts = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
                                                 ".h",   ".hh", ".hpp", ".hxx", ".h++", ".cu", ".inl", ".ipp"};
   std::string ext = llvm::sys::path::extension(file).str();
@@ -44,13 +48,14 @@ std::string checkSourceFile(const std::string &file) {
 
 // Adds to `others` the commands of the files of `file`'s compilation
 // database that are not in `seen` and can be analysed, each once; false when
-// `file` has no database.
+// `file` has no database. They point into `commands`.
 bool addDatabaseOthers(CompileCommands &commands, const std::string &file, std::set<std::string> &seen,
-                       std::vector<clang::tooling::CompileCommand> &others) {
+                       std::map<uint64_t, std::string> &kernelByDevice,
+                       std::vector<const clang::tooling::CompileCommand *> &others) {
   const std::vector<clang::tooling::CompileCommand> &database = commands.databaseCommands(file);
   for (const clang::tooling::CompileCommand &cmd : database) {
     std::string path = sourcePath(cmd);
-    if (seen.insert(path).second && checkSourceFile(path).empty()) others.push_back(cmd);
+    if (seen.insert(path).second && checkSourceFile(path, kernelByDevice).empty()) others.push_back(&cmd);
   }
   return !database.empty();
 }
@@ -117,10 +122,11 @@ std::optional<ParseOptions> backgroundCommands(const std::vector<std::string> &f
   std::optional<ParseOptions> parse = parseOptions(opts, errors);
   CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
   if (!parse || !commands.load().empty()) return std::nullopt;
+  std::map<uint64_t, std::string> kernelByDevice;
   for (const std::string &file : files) {
     clang::tooling::CompileCommand cmd;
     std::string ignored;
-    if (checkSourceFile(file).empty() && commands.commandFor(file, cmd, ignored)) cmds.push_back(std::move(cmd));
+    if (checkSourceFile(file, kernelByDevice).empty() && commands.commandFor(file, cmd, ignored)) cmds.push_back(std::move(cmd));
   }
   return parse;
 }
@@ -158,8 +164,9 @@ void keepIncludeLines(const std::string &file, const AnalyzerOptions &opts) {
   if (!commands.load().empty()) return;
   std::string path = normalisePath(file);
   std::set<std::string> seen = {path};
-  std::vector<clang::tooling::CompileCommand> others;
-  addDatabaseOthers(commands, path, seen, others);
+  std::map<uint64_t, std::string> kernelByDevice;
+  std::vector<const clang::tooling::CompileCommand *> others;
+  addDatabaseOthers(commands, path, seen, kernelByDevice, others);
   readIncludeLines(others, SourceFilter());
 }
 
@@ -181,8 +188,9 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   std::vector<size_t> cmdOf(files.size(), 0);
   std::vector<std::string> absolute;
   for (const std::string &f : files) absolute.push_back(normalisePath(f));
+  std::map<uint64_t, std::string> kernelByDevice;
   for (size_t i = 0; i < files.size(); ++i) {
-    if (std::string why = checkSourceFile(files[i]); !why.empty()) {
+    if (std::string why = checkSourceFile(files[i], kernelByDevice); !why.empty()) {
       early[i] = why;
       continue;
     }
@@ -198,11 +206,11 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   bool project = false;
   SpeedOptions speed = opts.speed;
   // The peers are these others until the named files join them (below).
-  std::vector<clang::tooling::CompileCommand> &others = speed.peers;
+  std::vector<const clang::tooling::CompileCommand *> &others = speed.peers;
   others.clear();
   std::set<std::string> seen(absolute.begin(), absolute.end());
   for (size_t i = 0; i < files.size(); ++i)
-    if (early[i].empty()) project |= addDatabaseOthers(commands, absolute[i], seen, others);
+    if (early[i].empty()) project |= addDatabaseOthers(commands, absolute[i], seen, kernelByDevice, others);
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
   // The whole project's include blocks decide which are shared: a file named
@@ -256,7 +264,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     for (const FileResult &r : parsed)
       for (const auto &[key, c] : r.index.classes) classHeaders.insert(c.loc.file);
     for (size_t k : filesReaching(others, classHeaders, filter, opts.firstPass ? &reached : nullptr))
-      cmds.push_back(others[k]);
+      cmds.push_back(*others[k]);
     std::vector<clang::tooling::CompileCommand> lenders(cmds.begin() + namedCommands, cmds.end());
     for (const clang::tooling::CompileCommand &cmd : lenders) lenderFiles.push_back(sourcePath(cmd));
     // While the lenders are parsed, the classes none of them can add to are already judged.
@@ -264,21 +272,25 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     if (opts.firstPass) first = [&] { opts.firstPass(judge(reached)); };
     speed.lendersOnly = true;
     // The named files' blocks, built by now, may hold a lender's lead.
-    speed.peers.insert(speed.peers.end(), cmds.begin(), cmds.begin() + namedCommands);
+    for (size_t i = 0; i < namedCommands; ++i) speed.peers.push_back(&cmds[i]);
     if (opts.lendersInBackground && speed.useCache) {
       // Lenders not cached are left to indexLenders(); the classes they can add to wait for them.
       std::vector<size_t> notCached, here;
       std::vector<FileResult> lent = indexWithFacts(lenders, parse, filter, speed, nullptr, &notCached);
-      std::vector<clang::tooling::CompileCommand> now, later;
+      std::vector<clang::tooling::CompileCommand> now;
+      std::vector<const clang::tooling::CompileCommand *> later;
       for (size_t k : notCached) {
-        bool foreground = opts.lendInForeground.count(sourcePath(lenders[k]));
-        (foreground ? now : later).push_back(lenders[k]);
-        if (foreground) here.push_back(k);
+        if (!opts.lendInForeground.count(sourcePath(lenders[k]))) {
+          later.push_back(&lenders[k]);
+          continue;
+        }
+        now.push_back(lenders[k]);
+        here.push_back(k);
       }
       std::vector<FileResult> parsedHere = indexWithFacts(now, parse, filter, speed, first);
       for (size_t j = 0; j < here.size(); ++j) lent[here[j]] = std::move(parsedHere[j]);
       filesReaching(later, classHeaders, filter, &waiting);
-      for (const clang::tooling::CompileCommand &cmd : later) missing.push_back(sourcePath(cmd));
+      for (const clang::tooling::CompileCommand *cmd : later) missing.push_back(sourcePath(*cmd));
       for (FileResult &r : lent) parsed.push_back(std::move(r));
     } else {
       for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first)) parsed.push_back(std::move(r));

@@ -132,15 +132,15 @@ class Resolver {
 
 // Walks each file's #include closure through user headers, telling `found`
 // each header reached, until it returns true (then the next file).
-void walkIncludes(const std::vector<clang::tooling::CompileCommand> &others, const SourceFilter &filter,
+void walkIncludes(const std::vector<const clang::tooling::CompileCommand *> &others, const SourceFilter &filter,
                   const std::function<bool(size_t, const std::string &)> &found) {
   IncludeLines lines;
   Resolver resolve;
   for (size_t i = 0; i < others.size(); ++i) {
-    std::vector<std::string> dirs = userIncludeDirs(others[i]);
+    std::vector<std::string> dirs = userIncludeDirs(*others[i]);
     resolve.searching(dirs);
-    llvm::SmallString<256> file(others[i].Filename);
-    if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(others[i].Directory, file);
+    llvm::SmallString<256> file(others[i]->Filename);
+    if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(others[i]->Directory, file);
     std::vector<std::string> work{normalisePath(std::string(file))};
     std::set<std::string> seen(work.begin(), work.end());
     bool done = false;
@@ -159,7 +159,7 @@ void walkIncludes(const std::vector<clang::tooling::CompileCommand> &others, con
 
 }  // namespace
 
-std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
+std::vector<size_t> filesReaching(const std::vector<const clang::tooling::CompileCommand *> &others,
                                   const std::set<std::string> &headers, const SourceFilter &filter,
                                   std::set<std::string> *reached) {
   std::vector<size_t> reaching;
@@ -173,7 +173,7 @@ std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileComma
   return reaching;
 }
 
-void readIncludeLines(const std::vector<clang::tooling::CompileCommand> &others, const SourceFilter &filter) {
+void readIncludeLines(const std::vector<const clang::tooling::CompileCommand *> &others, const SourceFilter &filter) {
   walkIncludes(others, filter, [](size_t, const std::string &) { return false; });
 }
 

@@ -20,13 +20,13 @@ class SourceFilter;
 // the preprocessor: an include under an #if counts, one made by a macro does
 // not; library headers (SourceFilter) are not followed. With `reached`, also
 // which of `headers` the files reach.
-std::vector<size_t> filesReaching(const std::vector<clang::tooling::CompileCommand> &others,
+std::vector<size_t> filesReaching(const std::vector<const clang::tooling::CompileCommand *> &others,
                                   const std::set<std::string> &headers, const SourceFilter &filter,
                                   std::set<std::string> *reached = nullptr);
 
 // Reads the #include lines that filesReaching() scans in `others`: kept for
 // this process and the processes it forks, while each file keeps its size
 // and time (the language server reads them once for its workers).
-void readIncludeLines(const std::vector<clang::tooling::CompileCommand> &others, const SourceFilter &filter);
+void readIncludeLines(const std::vector<const clang::tooling::CompileCommand *> &others, const SourceFilter &filter);
 
 }  // namespace nnlint

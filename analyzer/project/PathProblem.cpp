@@ -33,15 +33,18 @@ bool linkLoops(const std::string &path) {
   return llvm::sys::fs::status(path, st) == std::errc::too_many_symbolic_link_levels;
 }
 
-std::string kernelFileReason(const std::string &path) {
-  // One call, where resolving the path reads each of its folders as a link:
-  // a database's every file is asked.
-  struct statfs fs;
-  if (::statfs(path.c_str(), &fs) != 0 || (fs.f_type != PROC_SUPER_MAGIC && fs.f_type != SYSFS_MAGIC)) return "";
+std::string kernelFileReason(const std::string &path, uint64_t device, std::map<uint64_t, std::string> &kernelByDevice) {
+  auto [it, added] = kernelByDevice.try_emplace(device);
+  if (added) {
+    // One call, where resolving the path reads each of its folders as a link.
+    struct statfs fs;
+    if (::statfs(path.c_str(), &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC))
+      it->second = fs.f_type == PROC_SUPER_MAGIC ? "/proc" : "/sys";
+  }
+  if (it->second.empty()) return "";
   llvm::SmallString<256> real;
   if (llvm::sys::fs::real_path(path, real)) real = path;
-  return "a file of the kernel's " + std::string(fs.f_type == PROC_SUPER_MAGIC ? "/proc" : "/sys") +
-         " file system (" + std::string(real) + "), not a source file";
+  return "a file of the kernel's " + it->second + " file system (" + std::string(real) + "), not a source file";
 }
 
 }  // namespace nnlint

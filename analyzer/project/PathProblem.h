@@ -3,6 +3,8 @@
 // that cannot be searched, a file of the kernel's /proc or /sys.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace nnlint {
@@ -18,7 +20,9 @@ bool entryExists(const std::string &path);
 bool linkLoops(const std::string &path);
 
 // "" unless the file, once symbolic links are resolved, is a kernel file
-// (/proc, /sys): those claim size 0 and hold no source.
-std::string kernelFileReason(const std::string &path);
+// (/proc, /sys): those claim size 0 and hold no source. A run asks once per
+// device (st_dev), in `kernelByDevice`: every file of a database is checked
+// on every edit, and they share a few devices.
+std::string kernelFileReason(const std::string &path, uint64_t device, std::map<uint64_t, std::string> &kernelByDevice);
 
 }  // namespace nnlint

@@ -43,7 +43,8 @@ class Project : public ::testing::Test {
 TEST_F(Project, AFileThatNowIncludesTheHeaderReachesIt) {
   std::string header = write("model.h", "struct Net {};\n");
   std::string other = write("train.cpp", "#include <vector>\nint main() {}\n");
-  std::vector<clang::tooling::CompileCommand> others = {command(other)};
+  clang::tooling::CompileCommand cmd = command(other);
+  std::vector<const clang::tooling::CompileCommand *> others = {&cmd};
   SourceFilter filter;
   readIncludeLines(others, filter);
   EXPECT_TRUE(filesReaching(others, {header}, filter).empty());
@@ -61,7 +62,8 @@ TEST_F(Project, AHeaderThatNoLongerIncludesAnotherNoLongerLeadsThere) {
   std::string header = write("model.h", "struct Net {};\n");
   write("common.h", "#include \"model.h\"\n");
   std::string other = write("train.cpp", "#include \"common.h\"\nint main() {}\n");
-  std::vector<clang::tooling::CompileCommand> others = {command(other)};
+  clang::tooling::CompileCommand cmd = command(other);
+  std::vector<const clang::tooling::CompileCommand *> others = {&cmd};
   SourceFilter filter;
   std::set<std::string> reached;
   EXPECT_EQ(filesReaching(others, {header}, filter, &reached), std::vector<size_t>{0});
