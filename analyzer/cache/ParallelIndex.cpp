@@ -272,7 +272,7 @@ PchRequest peersBlockHolding(const PchCache &cache, const PchPlan &lender, const
 // for an editor's buffer, of its include block), and for an editor's buffer
 // what its warm parse needs.
 std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &commands, const ParseOptions &parse,
-                          const SpeedOptions &speed, PchCache *cache) {
+                          const SourceFilter &filter, const SpeedOptions &speed, PchCache *cache) {
   std::vector<Job> jobs(commands.size());
   // A PCH may stand in for any prefix of a file's library lead (PchLead.h),
   // or, for an editor's buffer, of its include block, user headers included,
@@ -294,7 +294,8 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     // An editor's block that failed to build takes the lines before the one
     // that reached the error (withBuiltBlock).
     if (editorBuffer[i] && !keys[i].empty() && !cache->has(keys[i].back()))
-      if (size_t line = cache->failedLine(keys[i].back())) keys[i].resize(plans[i].block.directiveOnLine(line));
+      if (size_t line = cache->failedLine(keys[i].back(), &filter))
+        keys[i].resize(plans[i].block.directiveOnLine(line));
     for (const std::string &key : keys[i]) ++sharing[key];
   }
   // The peers matter only to a file whose block is not settled (an
@@ -366,7 +367,7 @@ std::vector<FileResult> indexFiles(const std::vector<clang::tooling::CompileComm
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (speed.useCache && !cacheDir.empty()) cache = std::make_unique<PchCache>(cacheDir);
   prepareCacheWarnings();  // before any worker is forked
-  std::vector<Job> jobs = planJobs(commands, parse, speed, cache.get());
+  std::vector<Job> jobs = planJobs(commands, parse, filter, speed, cache.get());
 
   std::vector<FileResult> results(commands.size());
   unsigned workers = speed.jobs ? speed.jobs : availableCores();
@@ -422,10 +423,11 @@ void warmEditorBuffers(const std::vector<clang::tooling::CompileCommand> &comman
   std::string cacheDir = speed.cacheDir.empty() ? defaultCacheDir() : speed.cacheDir;
   if (!parse.warm || !speed.useCache || cacheDir.empty()) return;
   PchCache cache(cacheDir);
-  for (Job job : planJobs(commands, parse, speed, &cache)) {
+  SourceFilter filter;
+  for (Job job : planJobs(commands, parse, filter, speed, &cache)) {
     std::optional<WarmRequest> warm = warmRequest(job, cache, parse);
     if (warm && !cache.has(job.pch.key) && buildBlocks) {
-      job = withBuiltBlock(job, cache, parse, SourceFilter());
+      job = withBuiltBlock(job, cache, parse, filter);
       warm = warmRequest(job, cache, parse);
     }
     if (!warm || !cache.has(job.pch.key)) continue;

@@ -171,8 +171,10 @@ std::string depsText(const std::vector<Dependency> &deps) {
   return text;
 }
 
-bool depsUnchanged(const std::vector<Dependency> &deps) {
+// With `userHeadersOf`, the library headers are taken as unchanged.
+bool depsUnchanged(const std::vector<Dependency> &deps, const SourceFilter *userHeadersOf = nullptr) {
   for (const Dependency &d : deps) {
+    if (userHeadersOf && userHeadersOf->isLibraryPath(d.path)) continue;
     std::optional<FileStamp> now = stampOf(d.path);
     if (!now || now->size != d.size || now->mtimeNs != d.mtimeNs) return false;
   }
@@ -452,7 +454,7 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
   return checked_[req.key];
 }
 
-size_t PchCache::failedLine(const std::string &key) const {
+size_t PchCache::failedLine(const std::string &key, const SourceFilter *userHeadersOf) const {
   auto buf = llvm::MemoryBuffer::getFile(path(key, ".failed"), /*IsText=*/true);
   if (!buf) return 0;
   std::istringstream in((*buf)->getBuffer().str());
@@ -460,7 +462,7 @@ size_t PchCache::failedLine(const std::string &key) const {
   size_t line = 0;
   std::vector<Dependency> deps;
   if (!std::getline(in, header) || header != kFailureHeader || !(in >> word >> line) || word != "line" ||
-      !readDeps(in, deps) || !depsUnchanged(deps))
+      !readDeps(in, deps) || !depsUnchanged(deps, userHeadersOf))
     return 0;
   return line;
 }

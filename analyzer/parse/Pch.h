@@ -107,8 +107,12 @@ class PchCache {
   // tried again until one of them changes (failedLine).
   CachedPch build(const PchRequest &req, const ParseOptions &opts, const SourceFilter &filter);
   // The line of the block that reached the first error of a recorded
-  // failed build of `key` whose headers have not changed since, or 0.
-  size_t failedLine(const std::string &key) const;
+  // failed build of `key` whose headers have not changed since, or 0. With
+  // `userHeadersOf`, only the user headers among them are looked at: an
+  // editor asks on every edit, and a block reads thousands of library
+  // headers. A library header changed since means only that a longer block
+  // might build now; the shorter one gives the same findings.
+  size_t failedLine(const std::string &key, const SourceFilter *userHeadersOf = nullptr) const;
   // Forgets a PCH that did not work.
   void discard(const std::string &key, const std::string &pch);
 

@@ -80,3 +80,41 @@ TEST(PchCache, ABlockThatGoesOnHasItsPrefixsKey) {
   EXPECT_EQ(cache.request(longer, longKeys, 3).key, "");
   llvm::sys::fs::remove_directories(dir);
 }
+
+// A block whose build failed is not tried again until a header it read
+// changes. The editor asks on every edit, and looks at the user headers only:
+// a library header changed since leaves the recorded failure standing.
+TEST(PchCache, AnEditorsFailedBlockIsCheckedAgainstItsUserHeadersOnly) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-pch-test", dir));
+  std::string root(dir);
+  auto write = [&](const std::string &name, const std::string &text) {
+    std::error_code ec;
+    llvm::raw_fd_ostream(root + "/" + name, ec) << text;
+    return root + "/" + name;
+  };
+  ASSERT_FALSE(llvm::sys::fs::create_directories(root + "/lib"));
+  write("lib/lib.h", "int fromLib();\n");
+  write("user.h", "int broken = ;\n");
+  std::string source = write("model.cpp", "#include \"lib/lib.h\"\n#include \"user.h\"\nint main() {}\n");
+  clang::tooling::CompileCommand cmd(root, source, {"clang++", "-std=c++17", "-c", source}, "");
+  ParseOptions opts;
+  opts.resourceDir = NNLINT_RESOURCE_DIR;
+  SourceFilter filter({root + "/lib/"});
+  PchCache cache(root + "/cache");
+  PchPlan plan = cache.plan(cmd, opts, /*lead=*/false);
+  std::vector<std::string> keys = cache.keys(plan, opts);
+  ASSERT_EQ(keys.size(), 2u);
+  CachedPch failed = cache.build(cache.request(plan, keys, 2), opts, filter);
+  ASSERT_TRUE(failed.path.empty());
+  ASSERT_EQ(failed.failedLine, 2u);
+  EXPECT_EQ(cache.failedLine(keys[1], &filter), 2u);
+
+  write("lib/lib.h", "int fromLib(); // a new version\n");
+  EXPECT_EQ(cache.failedLine(keys[1]), 0u);
+  EXPECT_EQ(cache.failedLine(keys[1], &filter), 2u);
+
+  write("user.h", "int fixed = 1; // no longer broken\n");
+  EXPECT_EQ(cache.failedLine(keys[1], &filter), 0u);
+  llvm::sys::fs::remove_directories(dir);
+}
