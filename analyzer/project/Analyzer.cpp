@@ -126,7 +126,8 @@ std::optional<ParseOptions> backgroundCommands(const std::vector<std::string> &f
   for (const std::string &file : files) {
     clang::tooling::CompileCommand cmd;
     std::string ignored;
-    if (checkSourceFile(file, kernelByDevice).empty() && commands.commandFor(file, cmd, ignored)) cmds.push_back(std::move(cmd));
+    if (checkSourceFile(file, kernelByDevice).empty() && commands.commandFor(file, cmd, ignored))
+      cmds.push_back(std::move(cmd));
   }
   return parse;
 }

@@ -33,7 +33,8 @@ bool linkLoops(const std::string &path) {
   return llvm::sys::fs::status(path, st) == std::errc::too_many_symbolic_link_levels;
 }
 
-std::string kernelFileReason(const std::string &path, uint64_t device, std::map<uint64_t, std::string> &kernelByDevice) {
+std::string kernelFileReason(const std::string &path, uint64_t device,
+                             std::map<uint64_t, std::string> &kernelByDevice) {
   auto [it, added] = kernelByDevice.try_emplace(device);
   if (added) {
     // One call, where resolving the path reads each of its folders as a link.
