@@ -1,6 +1,7 @@
 #include "project/Contributors.h"
 
 #include "base/SourceFilter.h"
+#include "parse/Frontend.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -139,9 +140,7 @@ void walkIncludes(const std::vector<const clang::tooling::CompileCommand *> &oth
   for (size_t i = 0; i < others.size(); ++i) {
     std::vector<std::string> dirs = userIncludeDirs(*others[i]);
     resolve.searching(dirs);
-    llvm::SmallString<256> file(others[i]->Filename);
-    if (!llvm::sys::path::is_absolute(file)) llvm::sys::fs::make_absolute(others[i]->Directory, file);
-    std::vector<std::string> work{normalisePath(std::string(file))};
+    std::vector<std::string> work{sourcePath(*others[i])};
     std::set<std::string> seen(work.begin(), work.end());
     bool done = false;
     while (!work.empty() && !done) {
