@@ -10,6 +10,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ git
   clang-19 clang-tidy-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+  libzstd-dev
   libtorch-dev libgloo-dev nlohmann-json3-dev libgtest-dev
   python3 python3-jsonschema python3-yaml pre-commit
 )
