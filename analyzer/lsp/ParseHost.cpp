@@ -145,19 +145,47 @@ class Sessions {
       sendMessage(connection, nullptr);
       return false;
     }
+    // A text that changed the kept prefix is parsed whole; the part of the
+    // prefix before the change is kept for the next.
+    if (session->hasPrefix() && !session->prefixFits(r.file, r.blanked)) {
+      dropStandby();
+      size_t shared = session->sharedPrefixEnd(r.blanked);
+      if (!session->dropPrefix()) {
+        held_.pop_back();
+        sendMessage(connection, nullptr);
+        return false;
+      }
+      ForkReport whole = parseInFork(*session, r, r.prime ? -1 : connection, /*digest=*/true, /*last=*/!r.prime);
+      if (whole.took != 0) keepPrefix(*session, key, r, shared, whole.digest);
+      return !r.prime;
+    }
     // A session that is warm already (one that opened with the text kept by
     // an earlier one included) needs no priming: its parse would only hold
-    // up the edit that comes next.
-    if (r.prime && (session->warm() || neverWarm_.count(key))) return false;
+    // up the edit that comes next. It keeps the text as its prefix.
+    if (r.prime && (session->warm() || neverWarm_.count(key))) {
+      if (wantsPrefix(*session, key)) {
+        ForkReport whole = parseInFork(*session, r, -1, /*digest=*/true);
+        if (whole.took == 1) keepPrefix(*session, key, r, endOfLastLine(r.blanked), whole.digest);
+      }
+      return false;
+    }
     bool mayWarmUp = !session->warm() && !neverWarm_.count(key);
     if (standby_.pid > 0 && (standby_.key != key || mayWarmUp)) dropStandby();
     if (standby_.pid > 0) {
-      parseInStandby(*session, r, connection);
+      ForkReport answered = parseInStandby(*session, r, connection);
+      if (answered.took == 1 && wantsPrefix(*session, key))
+        keepPrefix(*session, key, r, endOfLastLine(r.blanked), answered.digest);
       return true;
     }
-    // A prime is answered only by "ready", once the session is warm.
-    ForkReport first = parseInFork(*session, r, r.prime ? -1 : connection, mayWarmUp, /*last=*/!mayWarmUp);
-    if (!mayWarmUp) return true;
+    // A prime is answered only by "ready", once the session is warm (and
+    // holds the text as its prefix).
+    bool prefixNext = !mayWarmUp && wantsPrefix(*session, key);
+    ForkReport first = parseInFork(*session, r, r.prime ? -1 : connection, mayWarmUp || prefixNext,
+                                   /*last=*/!mayWarmUp && !prefixNext);
+    if (!mayWarmUp) {
+      if (prefixNext && first.took == 1) keepPrefix(*session, key, r, endOfLastLine(r.blanked), first.digest);
+      return !prefixNext;
+    }
     if (first.took == 0) return false;
     WarmRequest warmUpWith = r;
     if (first.took == 3) {
@@ -188,6 +216,7 @@ class Sessions {
       return false;
     }
     keepWarmUpText(held_.back().warmUpTextPath, {r.file, warmUpWith.blanked, session->userHeaders()});
+    if (first.took == 1) keepPrefix(*session, key, r, endOfLastLine(r.blanked), first.digest);
     return false;
   }
 
@@ -214,7 +243,8 @@ class Sessions {
       int connection = receiveDescriptor(channel[1]);
       std::optional<Json> request = connection >= 0 ? readMessage(channel[1], -1) : std::nullopt;
       if (!request) ::_exit(0);  // dropped
-      answerInFork(session, fromJson(*request), connection, /*digest=*/false, /*last=*/true, done[1]);
+      // Digested after it has answered: the host may keep the text as a prefix.
+      answerInFork(session, fromJson(*request), connection, /*digest=*/true, /*last=*/true, done[1]);
     }
     ::close(channel[1]);
     ::close(done[1]);
@@ -260,6 +290,8 @@ class Sessions {
     ::signal(SIGTERM, SIG_DFL);
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     bool canWarmUp = false;
+    // An answer parsed after the kept prefix.
+    if (connection >= 0 && session.prefixFits(r.file, r.blanked)) logPath("rest", r.file);
     std::optional<FileResult> result = session.index(r.file, r.blanked, filter_, canWarmUp);
     Json answer = result ? fileResultToJson(*result) : Json(nullptr);
     if (connection >= 0 && sendMessage(connection, answer) && last) sendMessage(connection, Json{{"ready", true}});
@@ -290,13 +322,36 @@ class Sessions {
 
   // Has the standby answer `r` on `connection`, as parseInFork would for a
   // warm session; a standby that cannot take it ends, and a fork answers.
-  void parseInStandby(WarmSession &session, const WarmRequest &r, int connection) {
+  ForkReport parseInStandby(WarmSession &session, const WarmRequest &r, int connection) {
     Standby taken = std::exchange(standby_, Standby{});
     bool handed = sendDescriptor(taken.channel, connection) && sendMessage(taken.channel, toJson(r));
     ::close(taken.channel);
     if (handed) logPath("standby", r.file);
-    reportOf(taken.pid, taken.done);
-    if (!handed) parseInFork(session, r, connection, /*digest=*/false, /*last=*/true);
+    ForkReport report = reportOf(taken.pid, taken.done);
+    return handed ? report : parseInFork(session, r, connection, /*digest=*/true, /*last=*/true);
+  }
+
+  bool wantsPrefix(const WarmSession &session, const std::string &key) const {
+    return session.warm() && !session.hasPrefix() && !noPrefix_.count(key);
+  }
+
+  // Keeps `r`'s text up to `end` as the session's prefix (the session last
+  // in held_) if the text parsed with it answers as it did whole (`whole`,
+  // its digest); a session that breaks on it is dropped.
+  void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, size_t end,
+                  std::uint64_t whole) {
+    if (end == 0 || noPrefix_.count(key)) return;
+    dropStandby();  // it holds the session as it was
+    WarmSession::Prefix kept = session.keepPrefix(r.file, r.blanked, end, filter_);
+    if (kept == WarmSession::Prefix::Broken) held_.pop_back();
+    if (kept != WarmSession::Prefix::Kept) return;
+    if (parseInFork(session, r, -1, /*digest=*/true).digest == whole) {
+      logPath("prefix", r.file);
+      return;
+    }
+    logPath("prefix-differs", r.file);
+    noPrefix_.insert(key);
+    if (!session.dropPrefix()) held_.pop_back();
   }
 
   void dropStandby() {
@@ -371,6 +426,7 @@ class Sessions {
   Standby standby_;
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
   std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
+  std::set<std::string> noPrefix_;  // sessions whose prefix changed the index
 };
 
 // The server's socket and directory, for the host to remove when the

@@ -299,6 +299,7 @@ WarmSession::WarmSession(std::unique_ptr<ErrorPlaces> tailErrors, TranslationUni
       userHeaders_(std::move(userHeaders)),
       blockIndex_(std::move(blockIndex)),
       counterAfterBlock_(interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue()) {
+  counterAtText_ = counterAfterBlock_;
   for (TranslationUnitDecl *part = interpreter_->getASTContext().getTranslationUnitDecl(); part;
        part = part->getPreviousDecl())
     leftOut_.push_back(part);
@@ -406,8 +407,9 @@ bool WarmSession::userHeadersUnchanged() const {
 TranslationUnitDecl *WarmSession::parse(const std::string &file, const std::string &blankedText) {
   CompilerInstance &ci = *interpreter_->getCompilerInstance();
   // __COUNTER__ goes on from part to part; the file's own parse starts it
-  // where the block left it (a test framework's macros name functions by it).
-  ci.getPreprocessor().setCounterValue(counterAfterBlock_);
+  // where the block left it (a test framework's macros name functions by it),
+  // its rest where the prefix left it.
+  ci.getPreprocessor().setCounterValue(counterAtText_);
   // This parse's errors and empty declarations (none printed).
   auto emptyDeclarations = std::make_unique<EmptyDeclarations>();
   auto errors = std::make_unique<ErrorPlaces>(*emptyDeclarations, nullptr);
@@ -472,8 +474,11 @@ TextRanges WarmSession::declarationsWithErrors() const {
 std::optional<FileResult> WarmSession::index(const std::string &file, const std::string &blankedText,
                                              const SourceFilter &filter, bool &canWarmUp) {
   canWarmUp = false;
+  if (prefixPart_ && !prefixFits(file, blankedText)) return std::nullopt;
+  // With a prefix, the rest of the text in its place: the same lines and columns.
+  std::string text = prefixPart_ ? withoutRanges(blankedText, {{0, prefixText_.size()}}) : blankedText;
   // Only such directives can include a header (a macro's definition cannot).
-  bool lasting = hasLastingDirectives(blankedText);
+  bool lasting = hasLastingDirectives(text);
   std::optional<FileResult> result;
   size_t capacity = uniquingTablesCapacity(interpreter_->getASTContext());
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
@@ -482,7 +487,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     // namespace` among the part's: the fork, which ends after this parse,
     // keeps the part and its errors instead.
     endOfPart_.keepsErrors = true;
-    TranslationUnitDecl *part = parse(file, blankedText);
+    TranslationUnitDecl *part = parse(file, text);
     endOfPart_.keepsErrors = false;
     ASTContext &ctx = interpreter_->getASTContext();
     grewTables_ = uniquingTablesCapacity(ctx) != capacity;
@@ -495,6 +500,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
     result->file = file;
     result->ok = errors_->errors() == 0 && tailErrors_->errors() == 0;
     result->index = blockIndex_;
+    if (prefixPart_) result->index.merge(prefixIndex_);
     result->index.merge(buildIndex(ctx, filter, false, leftOut_, /*partial=*/true));
     if (!result->ok) {
       // What the usual parse reports, which reads the tail first, and the
@@ -506,6 +512,7 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
       std::vector<SourceLocation> places = tailErrors_->places();
       places.insert(places.end(), errors_->places().begin(), errors_->places().end());
       std::vector<TranslationUnitDecl *> parts = {part};
+      if (prefixPart_) parts.insert(parts.begin(), prefixPart_);
       if (tailPart_) parts.insert(parts.begin(), tailPart_);
       dropFactsWithErrors(ctx, filter, places, result->index, parts);
     }
@@ -515,56 +522,163 @@ std::optional<FileResult> WarmSession::index(const std::string &file, const std:
       for (SourceInput &in : userInputs(*interpreter_->getCompilerInstance(), filter, false))
         if (llvm::none_of(result->inputs, [&](const SourceInput &have) { return have.path == in.path; }))
           result->inputs.push_back(std::move(in));
-    canWarmUp = errors_->errors() == 0 && !lasting && canDetach(part);
+    canWarmUp = errors_->errors() == 0 && !lasting && !prefixPart_ && canDetach(part);
   });
   parser.join();
   return result;
 }
 
 bool WarmSession::warmUp(const std::string &file, const std::string &blankedText) {
+  if (prefixPart_) return false;
   bool clean = false;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     macroChanges_.clear();
     TranslationUnitDecl *part = parse(file, blankedText);
     // A part with an error stays in the translation unit: the session is done.
-    if (!part || errors_->errors() > 0 || !canDetach(part)) return;
-    // Undo reads the name of each of the part's declarations and crashes on
-    // some: those leave the part first. A file-scope `using namespace` goes
-    // now, while the lookup table still lists it.
-    auto leavePart = [&](auto crashesUndo) {
-      std::vector<Decl *> leaving;
-      for (Decl *d : part->noload_decls())
-        if (crashesUndo(d)) leaving.push_back(d);
-      for (Decl *d : leaving) part->removeDecl(d);
-    };
-    leavePart([](Decl *d) { return isa<UsingDirectiveDecl>(d); });
-    // Sema looks over a part's names (for unused ones) when the next part
-    // starts, which must find them whole: an empty part comes first, and
-    // both are taken back.
-    llvm::Expected<PartialTranslationUnit &> empty = interpreter_->Parse("");
-    if (!empty) {
-      llvm::consumeError(empty.takeError());
-      return;
-    }
-    leftOut_.insert(leftOut_.end(), {part, empty->TUPart});
-    detachPart(part);
-    // An unnamed declaration (an anonymous namespace, enum or struct) goes
-    // after detachPart, which needs the anonymous namespaces.
-    leavePart([](Decl *d) {
-      auto *named = dyn_cast<NamedDecl>(d);
-      return named && named->getDeclName().isEmpty();
-    });
-    if (llvm::Error undo = interpreter_->Undo(2)) {
-      llvm::consumeError(std::move(undo));
-      return;
-    }
-    macroChanges_.giveBack(interpreter_->getCompilerInstance()->getPreprocessor());
-    makeRoomInUniquingTables(interpreter_->getASTContext());
-    clean = true;
+    clean = part && errors_->errors() == 0 && takeBack(part);
   });
   parser.join();
   warm_ = clean;
   return clean;
+}
+
+bool WarmSession::takeBack(TranslationUnitDecl *part) {
+  if (!canDetach(part)) return false;
+  // Undo reads the name of each of the part's declarations and crashes on
+  // some: those leave the part first. A file-scope `using namespace` goes
+  // now, while the lookup table still lists it.
+  auto leavePart = [&](auto crashesUndo) {
+    std::vector<Decl *> leaving;
+    for (Decl *d : part->noload_decls())
+      if (crashesUndo(d)) leaving.push_back(d);
+    for (Decl *d : leaving) part->removeDecl(d);
+  };
+  leavePart([](Decl *d) { return isa<UsingDirectiveDecl>(d); });
+  // Sema looks over a part's names (for unused ones) when the next part
+  // starts, which must find them whole: an empty part comes first, and
+  // both are taken back.
+  llvm::Expected<PartialTranslationUnit &> empty = interpreter_->Parse("");
+  if (!empty) {
+    llvm::consumeError(empty.takeError());
+    return false;
+  }
+  leftOut_.insert(leftOut_.end(), {part, empty->TUPart});
+  detachPart(part);
+  // An unnamed declaration (an anonymous namespace, enum or struct) goes
+  // after detachPart, which needs the anonymous namespaces.
+  leavePart([](Decl *d) {
+    auto *named = dyn_cast<NamedDecl>(d);
+    return named && named->getDeclName().isEmpty();
+  });
+  if (llvm::Error undo = interpreter_->Undo(2)) {
+    llvm::consumeError(std::move(undo));
+    return false;
+  }
+  macroChanges_.giveBack(interpreter_->getCompilerInstance()->getPreprocessor());
+  makeRoomInUniquingTables(interpreter_->getASTContext());
+  return true;
+}
+
+WarmSession::Prefix WarmSession::keepPrefix(const std::string &file, const std::string &blankedText, size_t end,
+                                            const SourceFilter &filter) {
+  if (prefixPart_ || !warm_ || end == 0 || end > blankedText.size()) return Prefix::NotKept;
+  std::string text = blankedText.substr(0, end);
+  // Its rest then reads the macros and include guards as the file does (and
+  // no directive's state need be taken back with it).
+  if (hasDirectives(text)) return Prefix::NotKept;
+  Prefix kept = Prefix::Broken;
+  llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
+    macroChanges_.clear();
+    TranslationUnitDecl *part = parse(file, text);
+    if (!part || errors_->errors() > 0) return;
+    ASTContext &ctx = interpreter_->getASTContext();
+    prefixIndex_ = buildIndex(ctx, filter, false, leftOut_, /*partial=*/true);
+    prefixBoundaries_ = topLevelBoundaries(part, text);
+    prefixPart_ = part;
+    prefixFile_ = file;
+    prefixText_ = std::move(text);
+    counterAtText_ = interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue();
+    leftOut_.push_back(part);
+    makeRoomInUniquingTables(ctx);
+    kept = Prefix::Kept;
+  });
+  parser.join();
+  return kept;
+}
+
+bool WarmSession::prefixFits(const std::string &file, const std::string &blankedText) const {
+  return prefixPart_ && file == prefixFile_ && llvm::StringRef(blankedText).starts_with(prefixText_);
+}
+
+size_t WarmSession::sharedPrefixEnd(const std::string &blankedText) const {
+  size_t same = std::mismatch(prefixText_.begin(), prefixText_.end(), blankedText.begin(), blankedText.end()).first -
+                prefixText_.begin();
+  size_t end = 0;
+  for (size_t b : prefixBoundaries_)
+    if (b <= same) end = b;
+  return end;
+}
+
+bool WarmSession::dropPrefix() {
+  if (!prefixPart_) return true;
+  TranslationUnitDecl *part = std::exchange(prefixPart_, nullptr);
+  prefixText_.clear();
+  prefixBoundaries_.clear();
+  prefixIndex_ = ModelIndex();
+  counterAtText_ = counterAfterBlock_;
+  llvm::erase(leftOut_, part);  // takeBack() lists it again
+  bool taken = false;
+  llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] { taken = takeBack(part); });
+  parser.join();
+  return taken;
+}
+
+std::vector<size_t> WarmSession::topLevelBoundaries(const TranslationUnitDecl *part, llvm::StringRef text) const {
+  const CompilerInstance &ci = *interpreter_->getCompilerInstance();
+  const SourceManager &sm = ci.getSourceManager();
+  FileID inPart = sm.getFileID(endOfPart_.at);
+  std::vector<std::pair<size_t, size_t>> spans;  // each declaration's [begin, end) in the text
+  for (const Decl *d : part->noload_decls()) {
+    if (d->isImplicit()) continue;
+    CharSourceRange r = sm.getExpansionRange(d->getSourceRange());
+    SourceLocation end = Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, ci.getLangOpts());
+    auto [beginFile, begin] = sm.getDecomposedLoc(r.getBegin());
+    auto [endFile, endAt] = sm.getDecomposedLoc(end);
+    if (beginFile == inPart && begin >= textBegin_ + text.size()) continue;  // the `;` parsePart() adds
+    // One that cannot be placed: no shorter prefix can be told safe.
+    if (beginFile != inPart || endFile != inPart || begin < textBegin_ || endAt > textBegin_ + text.size() ||
+        begin > endAt)
+      return {};
+    spans.emplace_back(begin - textBegin_, endAt - textBegin_);
+  }
+  llvm::sort(spans);
+  // Between declarations: comments, white space and empty declarations only.
+  auto empty = [&](size_t from, size_t to) {
+    std::string between = text.slice(from, to).str();  // the lexer reads up to a NUL
+    Lexer lexer(SourceLocation(), ci.getLangOpts(), between.data(), between.data(), between.data() + between.size());
+    Token token;
+    do {
+      lexer.LexFromRawLexer(token);
+      if (!token.isOneOf(tok::semi, tok::eof)) return false;
+    } while (!token.is(tok::eof));
+    return true;
+  };
+  std::vector<size_t> boundaries;
+  size_t covered = 0;  // where the declarations so far end; none is before the first
+  for (auto [begin, end] : spans) {
+    if (covered > 0 && begin >= covered && endOfLastLine(text.take_front(begin)) == begin && empty(covered, begin))
+      boundaries.push_back(begin);
+    covered = std::max(covered, end);
+  }
+  if (covered > 0 && endOfLastLine(text) == text.size() && empty(covered, text.size()))
+    boundaries.push_back(text.size());
+  return boundaries;
+}
+
+size_t endOfLastLine(llvm::StringRef text) {
+  if (!text.ends_with("\n")) return 0;
+  llvm::StringRef line = text.drop_back().rtrim('\r');
+  return line.ends_with("\\") ? 0 : text.size();
 }
 
 }  // namespace nnlint

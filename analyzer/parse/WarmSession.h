@@ -44,6 +44,10 @@ bool hasLastingDirectives(llvm::StringRef text);
 // give what it gave before (lsp/ParseHost).
 std::string withoutLastingDirectives(llvm::StringRef text);
 
+// The size of a text whose last line ends (not continued by a
+// backslash), else 0: such a text may be kept whole as a prefix.
+size_t endOfLastLine(llvm::StringRef text);
+
 // A text's offsets [begin, end).
 using TextRanges = std::vector<std::pair<size_t, size_t>>;
 
@@ -96,6 +100,31 @@ class WarmSession {
   // taken back: then the session must not be used again.
   bool warmUp(const std::string &file, const std::string &blankedText);
   bool warm() const { return warm_; }
+  // The kept prefix: the first top-level declarations of a text, parsed once
+  // and left in the session with their facts walked, so that index() of a
+  // text that starts with the same bytes parses only the rest of it (an edit
+  // at the end of a file parses the edit, not the file). Only a warm
+  // session keeps one; a text whose prefix it does not hold is refused by
+  // index() until dropPrefix().
+  enum class Prefix { Kept, NotKept, Broken };
+  // Keeps `blankedText`'s first `end` bytes: NotKept when they hold a
+  // directive or a prefix is kept already; Broken when they do not parse
+  // without an error, or not to their end (the part stays): then the
+  // session must not be used again. `end` must end a top-level declaration
+  // and a line: the end of a text that ends a line (endOfLastLine()) or one
+  // of sharedPrefixEnd().
+  Prefix keepPrefix(const std::string &file, const std::string &blankedText, size_t end, const SourceFilter &filter);
+  bool hasPrefix() const { return prefixPart_ != nullptr; }
+  // Whether index() parses only the rest of `blankedText`.
+  bool prefixFits(const std::string &file, const std::string &blankedText) const;
+  // How much of the kept prefix a text that does not fit still shares: the
+  // start of the first top-level declaration of the prefix, on a line of
+  // its own, that the text changes or follows a change of (0: none).
+  size_t sharedPrefixEnd(const std::string &blankedText) const;
+  // Takes the prefix back; false when it could not be (parse/PartUnloader):
+  // then the session must not be used again.
+  bool dropPrefix();
+
   // Whether the last index() grew one of Clang's uniquing tables
   // (parse/UniquingTables.h), which open() and warmUp() leave room in.
   bool grewTables() const { return grewTables_; }
@@ -114,6 +143,13 @@ class WarmSession {
               std::vector<SourceInput> userHeaders, ModelIndex blockIndex);
   // The text's part; with errors (errors_), the part Clang recovered.
   clang::TranslationUnitDecl *parse(const std::string &file, const std::string &blankedText);
+  // Takes a part back out of the session (warmUp, dropPrefix); false when
+  // it cannot be or could not be.
+  bool takeBack(clang::TranslationUnitDecl *part);
+  // Where the declarations of the last parse's text (a prefix) begin on a
+  // line of their own after empty declarations only, and the text's end if
+  // it ends so: the ends a shorter prefix may have.
+  std::vector<size_t> topLevelBoundaries(const clang::TranslationUnitDecl *part, llvm::StringRef text) const;
   // The last parse's errors and empty declarations: the diagnostics'
   // consumers, which outlive the interpreter.
   std::unique_ptr<EmptyDeclarations> emptyDeclarations_;
@@ -133,6 +169,13 @@ class WarmSession {
   unsigned counterAfterBlock_;
   bool warm_ = false;
   bool grewTables_ = false;
+  // The kept prefix: its part, text, facts and where a shorter prefix may
+  // end (sharedPrefixEnd), and __COUNTER__ after it.
+  clang::TranslationUnitDecl *prefixPart_ = nullptr;
+  std::string prefixFile_, prefixText_;
+  ModelIndex prefixIndex_;
+  std::vector<size_t> prefixBoundaries_;
+  unsigned counterAtText_;
   // The parts each index leaves out: the block's, and those taken back
   // (which stay in the translation unit's chain of parts).
   std::vector<const clang::TranslationUnitDecl *> leftOut_;

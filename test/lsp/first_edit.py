@@ -2,8 +2,9 @@
 """The first edit after opening a file is parsed warm: by the time the open's
 diagnostics are published, the parse host's session for the file's include
 block has warmed up (`warmed` in $NNLINT_CACHE_LOG), so the first didChange
-is answered by that warm session, forked before it came (the standby). Both when the open builds the block (an
-empty cache) and when it finds it cached (a second server on the same cache).
+is answered by that warm session, forked before it came (the standby),
+which holds the open's text as its prefix and parses only the rest (`rest`,
+parse/WarmSession.h). Both when the open builds the block (an empty cache) and when it finds it cached (a second server on the same cache).
 An open answered from the facts cache (the same text again) parses nothing,
 and its diagnostics wait for the session to warm up. A session opens warm
 with the text that warmed the last session of its block up (`rewarmed`,
@@ -57,9 +58,10 @@ def open_then_edit(nnlint, cache, log, source, text, flags, what, facts=False, k
     client.notify("textDocument/didChange", {"textDocument": dict(document, version=2),
                                              "contentChanges": [{"text": edited}]})
     client.diagnostics(source)
-    # Parsed by the standby: a fork of the warm session made before the edit came.
-    expect(sorted(logged(log)) == ["standby", "warm"], "%s: the first edit took %s, not one warm parse by the standby"
-           % (what, logged(log)))
+    # Parsed by the standby: a fork of the warm session made before the edit
+    # came, which holds the open's text as its prefix and parses the rest.
+    expect(sorted(logged(log)) == ["rest", "standby", "warm"],
+           "%s: the first edit took %s, not one warm parse of the rest by the standby" % (what, logged(log)))
     client.request("shutdown", None)
     client.notify("exit", None)
     client.proc.wait(timeout=30)

@@ -544,3 +544,129 @@ TEST(WarmSession, GivesBackTheBlocksMacros) {
   EXPECT_TRUE(takes(*session, text));
 }
 
+
+TEST(WarmSession, TheEndOfALastLine) {
+  EXPECT_EQ(endOfLastLine("int a;\n"), 7u);
+  EXPECT_EQ(endOfLastLine("int a;\r\n"), 8u);
+  EXPECT_EQ(endOfLastLine("int a;"), 0u);
+  EXPECT_EQ(endOfLastLine("int a; // \\\n"), 0u);  // the next line would join the comment
+  EXPECT_EQ(endOfLastLine(""), 0u);
+}
+
+namespace {
+
+// The index a fork of the session gives `text`, as JSON with its errors,
+// or "refused".
+std::string indexInFork(WarmSession &session, const std::string &text) {
+  int out[2];
+  if (::pipe(out) != 0) return "no pipe";
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(60);
+    ::close(out[0]);
+    bool canWarmUp = false;
+    std::optional<FileResult> result = session.index(kFile, text, SourceFilter(), canWarmUp);
+    std::string answer = !result ? "refused"
+                                 : indexToJson(result->index).dump() + " errors " + std::to_string(result->errorCount) +
+                                       " " + result->error;
+    ::_exit(::write(out[1], answer.data(), answer.size()) == ssize_t(answer.size()) ? 0 : 1);
+  }
+  ::close(out[1]);
+  std::string got;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = ::read(out[0], buffer, sizeof buffer)) > 0) got.append(buffer, n);
+  ::close(out[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? got : "crashed";
+}
+
+const char *kModules =
+    "struct NetImpl : torch::nn::Module {\n"
+    "  NetImpl() { a = register_module(\"a\", torch::nn::Linear(4, 4)); }\n"
+    "  torch::Tensor forward(torch::Tensor x) { return a(x); }\n"
+    "  torch::nn::Linear a{nullptr}, b{nullptr};\n"
+    "};\n"
+    "int helper(NetImpl &n) { return 1; }\n"
+    "struct HeadImpl : torch::nn::Module {\n"
+    "  HeadImpl();\n"
+    "  torch::nn::Linear fc{nullptr};\n"
+    "};\n";
+
+std::unique_ptr<WarmSession> moduleSession() {
+  std::vector<std::string> args = {"clang++", "-std=c++17", "-w", "-resource-dir=" NNLINT_RESOURCE_DIR, "-isystem",
+                                   NNLINT_STUB_INCLUDE, "-include", "torch/torch.h", kFile, "-fsyntax-only"};
+  auto opened = WarmSession::open(args, "", SourceFilter(), false);
+  if (!opened) {
+    ADD_FAILURE() << llvm::toString(opened.takeError());
+    return nullptr;
+  }
+  return std::move(*opened);
+}
+
+}  // namespace
+
+// A kept prefix is parsed once; a text that starts with it parses only its
+// rest, and indexes as the whole text does: facts of a class split over the
+// prefix and the rest, errors in the rest, __COUNTER__ going on.
+TEST(WarmSession, AKeptPrefixIndexesAsTheWholeText) {
+  auto session = moduleSession();
+  ASSERT_TRUE(session);
+  std::string text = std::string(kModules) + "static_assert(__COUNTER__ == 0, \"\");\n";
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  std::vector<std::string> edits = {
+      text,
+      text + "HeadImpl::HeadImpl() { fc = register_module(\"fc\", torch::nn::Linear(4, 4)); }\n",
+      text + "HeadImpl::HeadImpl() { b = 1; }\nstatic_assert(__COUNTER__ == 1, \"\");\n",  // an error, in the rest
+      text + "int later(NetImpl &n) { return helper(n); }\n"};
+  std::vector<std::string> whole;
+  for (const std::string &edit : edits) whole.push_back(indexInFork(*session, edit));
+  ASSERT_EQ(session->keepPrefix(kFile, text, endOfLastLine(text), SourceFilter()), WarmSession::Prefix::Kept);
+  for (size_t i = 0; i < edits.size(); ++i) {
+    EXPECT_TRUE(session->prefixFits(kFile, edits[i])) << i;
+    EXPECT_NE(whole[i].find("\"classes\""), std::string::npos) << whole[i];
+    EXPECT_EQ(indexInFork(*session, edits[i]), whole[i]) << i;
+  }
+  EXPECT_NE(whole[2].find("errors 1"), std::string::npos) << whole[2];
+  EXPECT_EQ(session->keepPrefix(kFile, text, endOfLastLine(text), SourceFilter()), WarmSession::Prefix::NotKept);
+}
+
+// A text that changes the prefix is refused until it is dropped; the
+// declarations before the change can be kept as the next prefix, which
+// ends where a declaration begins on a line of its own.
+TEST(WarmSession, AnEditInsideThePrefix) {
+  auto session = moduleSession();
+  ASSERT_TRUE(session);
+  std::string text = std::string(kModules) + "int a = 1; int b = 2;\nint c = 3;\n";
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  ASSERT_EQ(session->keepPrefix(kFile, text, text.size(), SourceFilter()), WarmSession::Prefix::Kept);
+  std::string helperLine = "int helper(NetImpl &n) { return 1; }\n";
+  size_t helperAt = text.find(helperLine), bAt = text.find("int b"), cAt = text.find("int c");
+  std::string changed = text;
+  changed.replace(helperAt, helperLine.size(), "int helper(NetImpl &n) { return 2; }\n");
+  EXPECT_FALSE(session->prefixFits(kFile, changed));
+  EXPECT_EQ(indexInFork(*session, changed), "refused");
+  EXPECT_EQ(session->sharedPrefixEnd(changed), helperAt);
+  // `int b` shares its line with `int a`: a change there keeps the prefix before `int a`.
+  std::string changedB = text;
+  changedB.replace(bAt, 9, "int b = 3");
+  EXPECT_EQ(session->sharedPrefixEnd(changedB), text.find("int a"));
+  EXPECT_EQ(session->sharedPrefixEnd(text.substr(0, cAt) + "int d;\n"), cAt);
+  EXPECT_FALSE(session->prefixFits("/nowhere/other.cpp", text));
+
+  ASSERT_TRUE(session->dropPrefix());
+  std::string whole = indexInFork(*session, changed);
+  EXPECT_NE(whole.find("\"classes\""), std::string::npos) << whole;
+  ASSERT_EQ(session->keepPrefix(kFile, changed, helperAt, SourceFilter()), WarmSession::Prefix::Kept);
+  EXPECT_EQ(indexInFork(*session, changed), whole);
+}
+
+TEST(WarmSession, APrefixHoldsNoDirective) {
+  auto session = moduleSession();
+  ASSERT_TRUE(session);
+  std::string text = "#define WIDTH 4\nint w = WIDTH;\n";
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  EXPECT_EQ(session->keepPrefix(kFile, text, text.size(), SourceFilter()), WarmSession::Prefix::NotKept);
+  EXPECT_FALSE(session->hasPrefix());
+}

@@ -32,8 +32,9 @@ def main():
 
     def step(name, diagnostics):
         with open(log) as f:
-            # Which fork of the warm session parsed (`standby`) is lsp.first-edit's to check.
-            paths = [line.split(" ", 1)[0] for line in f if not line.startswith("standby ")]
+            # Which fork of the warm session parsed (`standby`) is lsp.first-edit's
+            # to check, and whether after a kept prefix (`prefix`, `rest`) lsp.prefix's.
+            paths = [line.split(" ", 1)[0] for line in f if not line.startswith(("standby ", "prefix ", "rest "))]
         open(log, "w").close()
         print("%s: %s | %s" % (name, " ".join(paths), " ".join(codes(diagnostics))))
 

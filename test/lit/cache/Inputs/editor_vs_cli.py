@@ -86,8 +86,9 @@ def main():
         client.send({"jsonrpc": "2.0", "id": asked, "method": "nnlint/none", "params": {}})
         client.wait(lambda m: record(m) and False or m.get("id") == asked, "an answer")
         with open(log) as f:
-            # Which fork of the warm session parsed (`standby`) is lsp.first-edit's to check.
-            paths = [line.split(" ", 1)[0] for line in f if not line.startswith("standby ")]
+            # Which fork of the warm session parsed (`standby`) is lsp.first-edit's
+            # to check, and whether after a kept prefix (`prefix`, `rest`) lsp.prefix's.
+            paths = [line.split(" ", 1)[0] for line in f if not line.startswith(("standby ", "prefix ", "rest "))]
         open(log, "w").close()
         print("%s: %s | %s" % (name, " ".join(paths), compare(editor_diagnostics(published), command_line(text))))
 
