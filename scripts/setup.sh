@@ -4,7 +4,10 @@
 #   setup.sh --sanitizers   also the sanitizer and libFuzzer runtimes (for
 #                           scripts/sanitize.sh and scripts/fuzz.sh)
 #   setup.sh --bench        also clangd-19, which bench/workflows.sh compares
-#                           the editor loop with
+#                           the editor loop with, and the libraries the
+#                           real-project benchmark's files include (OpenCV,
+#                           Eigen, Boost): without them bench/realprojects
+#                           measures other files
 set -euo pipefail
 
 packages=(
@@ -15,7 +18,7 @@ packages=(
   python3 python3-jsonschema python3-yaml pre-commit
 )
 [ "${1:-}" = "--sanitizers" ] && packages+=(libclang-rt-19-dev)
-[ "${1:-}" = "--bench" ] && packages+=(clangd-19)
+[ "${1:-}" = "--bench" ] && packages+=(clangd-19 libopencv-dev libeigen3-dev libboost-all-dev libjsoncpp-dev)
 
 missing=()
 for p in "${packages[@]}"; do
