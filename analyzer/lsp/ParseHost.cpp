@@ -165,7 +165,7 @@ class Sessions {
     if (r.prime && (session->warm() || neverWarm_.count(key))) {
       if (wantsPrefix(*session, key)) {
         ForkReport whole = parseInFork(*session, r, -1, /*digest=*/true);
-        if (whole.took == 1) keepPrefix(*session, key, r, endOfLastLine(r.blanked), whole.digest);
+        if (whole.took == 1) keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), whole.digest);
       }
       return false;
     }
@@ -174,7 +174,7 @@ class Sessions {
     if (standby_.pid > 0) {
       ForkReport answered = parseInStandby(*session, r, connection);
       if (answered.took == 1 && wantsPrefix(*session, key))
-        keepPrefix(*session, key, r, endOfLastLine(r.blanked), answered.digest);
+        keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), answered.digest);
       return true;
     }
     // A prime is answered only by "ready", once the session is warm (and
@@ -183,7 +183,7 @@ class Sessions {
     ForkReport first = parseInFork(*session, r, r.prime ? -1 : connection, mayWarmUp || prefixNext,
                                    /*last=*/!mayWarmUp && !prefixNext);
     if (!mayWarmUp) {
-      if (prefixNext && first.took == 1) keepPrefix(*session, key, r, endOfLastLine(r.blanked), first.digest);
+      if (prefixNext && first.took == 1) keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), first.digest);
       return !prefixNext;
     }
     if (first.took == 0) return false;
@@ -216,7 +216,7 @@ class Sessions {
       return false;
     }
     keepWarmUpText(held_.back().warmUpTextPath, {r.file, warmUpWith.blanked, session->userHeaders()});
-    if (first.took == 1) keepPrefix(*session, key, r, endOfLastLine(r.blanked), first.digest);
+    if (first.took == 1) keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), first.digest);
     return false;
   }
 

@@ -265,6 +265,14 @@ std::vector<Directive> directives(llvm::StringRef text) {
   return found;
 }
 
+// The size of a text whose last line ends (not continued by a
+// backslash), else 0: a text after it starts a line of its own.
+size_t endOfLastLine(llvm::StringRef text) {
+  if (!text.ends_with("\n")) return 0;
+  llvm::StringRef line = text.drop_back().rtrim('\r');
+  return line.ends_with("\\") ? 0 : text.size();
+}
+
 }  // namespace
 
 bool hasDirectives(llvm::StringRef text) { return !directives(text).empty(); }
@@ -607,7 +615,12 @@ WarmSession::Prefix WarmSession::keepPrefix(const std::string &file, const std::
 }
 
 bool WarmSession::prefixFits(const std::string &file, const std::string &blankedText) const {
-  return prefixPart_ && file == prefixFile_ && llvm::StringRef(blankedText).starts_with(prefixText_);
+  llvm::StringRef text(blankedText);
+  if (!prefixPart_ || file != prefixFile_ || !text.starts_with(prefixText_)) return false;
+  if (prefixText_.back() == '\n') return true;
+  // A `#` on the prefix's last line would start a directive once the prefix is blanked.
+  llvm::StringRef sameLine = text.substr(prefixText_.size()).take_until([](char c) { return c == '\n'; });
+  return !sameLine.contains('#') && !sameLine.contains("%:");
 }
 
 size_t WarmSession::sharedPrefixEnd(const std::string &blankedText) const {
@@ -675,10 +688,10 @@ std::vector<size_t> WarmSession::topLevelBoundaries(const TranslationUnitDecl *p
   return boundaries;
 }
 
-size_t endOfLastLine(llvm::StringRef text) {
-  if (!text.ends_with("\n")) return 0;
-  llvm::StringRef line = text.drop_back().rtrim('\r');
-  return line.ends_with("\\") ? 0 : text.size();
+size_t wholePrefixEnd(llvm::StringRef text) {
+  if (text.ends_with("\n")) return endOfLastLine(text);
+  llvm::StringRef last = text.substr(text.rfind('\n') + 1);
+  return text.empty() || last.contains("//") || last.ends_with("\\") ? 0 : text.size();
 }
 
 }  // namespace nnlint

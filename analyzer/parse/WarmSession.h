@@ -44,9 +44,10 @@ bool hasLastingDirectives(llvm::StringRef text);
 // give what it gave before (lsp/ParseHost).
 std::string withoutLastingDirectives(llvm::StringRef text);
 
-// The size of a text whose last line ends (not continued by a
-// backslash), else 0: such a text may be kept whole as a prefix.
-size_t endOfLastLine(llvm::StringRef text);
+// Where a text that parses without errors may end as a whole prefix
+// (WarmSession::keepPrefix): its end, unless a text appended to it could
+// join its last line's `//` comment or a line it continues (0).
+size_t wholePrefixEnd(llvm::StringRef text);
 
 // A text's offsets [begin, end).
 using TextRanges = std::vector<std::pair<size_t, size_t>>;
@@ -111,8 +112,7 @@ class WarmSession {
   // directive or a prefix is kept already; Broken when they do not parse
   // without an error, or not to their end (the part stays): then the
   // session must not be used again. `end` must end a top-level declaration
-  // and a line: the end of a text that ends a line (endOfLastLine()) or one
-  // of sharedPrefixEnd().
+  // and a line: wholePrefixEnd() or sharedPrefixEnd().
   Prefix keepPrefix(const std::string &file, const std::string &blankedText, size_t end, const SourceFilter &filter);
   bool hasPrefix() const { return prefixPart_ != nullptr; }
   // Whether index() parses only the rest of `blankedText`.

@@ -545,12 +545,16 @@ TEST(WarmSession, GivesBackTheBlocksMacros) {
 }
 
 
-TEST(WarmSession, TheEndOfALastLine) {
-  EXPECT_EQ(endOfLastLine("int a;\n"), 7u);
-  EXPECT_EQ(endOfLastLine("int a;\r\n"), 8u);
-  EXPECT_EQ(endOfLastLine("int a;"), 0u);
-  EXPECT_EQ(endOfLastLine("int a; // \\\n"), 0u);  // the next line would join the comment
-  EXPECT_EQ(endOfLastLine(""), 0u);
+// A text may be kept whole unless a text appended to it could join its
+// last line.
+TEST(WarmSession, WhereAWholePrefixEnds) {
+  EXPECT_EQ(wholePrefixEnd("int a;\n"), 7u);
+  EXPECT_EQ(wholePrefixEnd("int a;\r\n"), 8u);
+  EXPECT_EQ(wholePrefixEnd("int a;\nint b; /* c */"), 21u);
+  EXPECT_EQ(wholePrefixEnd("int a;\nint b; // c"), 0u);  // `d` appended would be in the comment
+  EXPECT_EQ(wholePrefixEnd("int a; // \\\n"), 0u);     // so would the next line
+  EXPECT_EQ(wholePrefixEnd("int a; \\"), 0u);
+  EXPECT_EQ(wholePrefixEnd(""), 0u);
 }
 
 namespace {
@@ -622,14 +626,14 @@ TEST(WarmSession, AKeptPrefixIndexesAsTheWholeText) {
       text + "int later(NetImpl &n) { return helper(n); }\n"};
   std::vector<std::string> whole;
   for (const std::string &edit : edits) whole.push_back(indexInFork(*session, edit));
-  ASSERT_EQ(session->keepPrefix(kFile, text, endOfLastLine(text), SourceFilter()), WarmSession::Prefix::Kept);
+  ASSERT_EQ(session->keepPrefix(kFile, text, wholePrefixEnd(text), SourceFilter()), WarmSession::Prefix::Kept);
   for (size_t i = 0; i < edits.size(); ++i) {
     EXPECT_TRUE(session->prefixFits(kFile, edits[i])) << i;
     EXPECT_NE(whole[i].find("\"classes\""), std::string::npos) << whole[i];
     EXPECT_EQ(indexInFork(*session, edits[i]), whole[i]) << i;
   }
   EXPECT_NE(whole[2].find("errors 1"), std::string::npos) << whole[2];
-  EXPECT_EQ(session->keepPrefix(kFile, text, endOfLastLine(text), SourceFilter()), WarmSession::Prefix::NotKept);
+  EXPECT_EQ(session->keepPrefix(kFile, text, wholePrefixEnd(text), SourceFilter()), WarmSession::Prefix::NotKept);
 }
 
 // A text that changes the prefix is refused until it is dropped; the
@@ -669,4 +673,20 @@ TEST(WarmSession, APrefixHoldsNoDirective) {
   ASSERT_TRUE(session->warmUp(kFile, text));
   EXPECT_EQ(session->keepPrefix(kFile, text, text.size(), SourceFilter()), WarmSession::Prefix::NotKept);
   EXPECT_FALSE(session->hasPrefix());
+}
+
+// A text whose last line does not end is kept whole; what follows on that
+// line may not start a directive, which it would once the prefix is blanked.
+TEST(WarmSession, APrefixWhoseLastLineDoesNotEnd) {
+  auto session = moduleSession();
+  ASSERT_TRUE(session);
+  std::string text = std::string(kModules) + "int last = 1;";
+  ASSERT_TRUE(session->warmUp(kFile, text));
+  std::string appended = text + " int more = helper(*(NetImpl *)nullptr);\n";
+  std::string whole = indexInFork(*session, appended);
+  ASSERT_EQ(session->keepPrefix(kFile, text, wholePrefixEnd(text), SourceFilter()), WarmSession::Prefix::Kept);
+  EXPECT_TRUE(session->prefixFits(kFile, appended));
+  EXPECT_EQ(indexInFork(*session, appended), whole);
+  EXPECT_FALSE(session->prefixFits(kFile, text + "#define WIDTH 4\n"));
+  EXPECT_TRUE(session->prefixFits(kFile, text + "\n#define WIDTH 4\n"));
 }
