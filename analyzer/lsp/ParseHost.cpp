@@ -347,6 +347,7 @@ class Sessions {
     if (kept != WarmSession::Prefix::Kept) return;
     if (parseInFork(session, r, -1, /*digest=*/true).digest == whole) {
       logPath("prefix", r.file);
+      keepWarmUpText(held_.back().warmUpTextPath, {r.file, r.blanked.substr(0, end), session.userHeaders(), true});
       return;
     }
     logPath("prefix-differs", r.file);
@@ -373,7 +374,8 @@ class Sessions {
   // A block that holds user headers is looked up again once the session
   // has read them: a header edited in between would leave the session with
   // a PCH of its old text. A session warms up at once with the text that
-  // warmed the last one of its block and arguments up (parse/WarmUpText.h).
+  // warmed the last one of its block and arguments up, or keeps the prefix
+  // that one kept (parse/WarmUpText.h).
   WarmSession *open(const std::string &key, const WarmRequest &r) {
     PchCache cache(r.cacheDir);
     CachedPch pch = cache.lookup(r.pchKey);
@@ -399,7 +401,10 @@ class Sessions {
       // Kept again once it has warmed this session up: a text that crashed
       // the host would crash each host started after it.
       llvm::sys::fs::remove(warmUpTextPath);
-      if (!(*session)->warmUp(text->file, text->blanked)) return nullptr;
+      WarmSession::Prefix kept = WarmSession::Prefix::NotKept;
+      if (text->prefix) kept = (*session)->keepPrefix(text->file, text->blanked, text->blanked.size(), filter_);
+      if (kept == WarmSession::Prefix::Broken) return nullptr;
+      if (kept == WarmSession::Prefix::NotKept && !(*session)->warmUp(text->file, text->blanked)) return nullptr;
       keepWarmUpText(warmUpTextPath, *text);
       logPath("rewarmed", r.file);
     }

@@ -589,7 +589,7 @@ bool WarmSession::takeBack(TranslationUnitDecl *part) {
 
 WarmSession::Prefix WarmSession::keepPrefix(const std::string &file, const std::string &blankedText, size_t end,
                                             const SourceFilter &filter) {
-  if (prefixPart_ || !warm_ || end == 0 || end > blankedText.size()) return Prefix::NotKept;
+  if (prefixPart_ || end == 0 || end > blankedText.size()) return Prefix::NotKept;
   std::string text = blankedText.substr(0, end);
   // Its rest then reads the macros and include guards as the file does (and
   // no directive's state need be taken back with it).
@@ -608,6 +608,7 @@ WarmSession::Prefix WarmSession::keepPrefix(const std::string &file, const std::
     counterAtText_ = interpreter_->getCompilerInstance()->getPreprocessor().getCounterValue();
     leftOut_.push_back(part);
     makeRoomInUniquingTables(ctx);
+    warm_ = true;  // taken back, the part leaves what Sema read for it, as a warm-up's does
     kept = Prefix::Kept;
   });
   parser.join();

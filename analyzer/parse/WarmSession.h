@@ -104,8 +104,8 @@ class WarmSession {
   // The kept prefix: the first top-level declarations of a text, parsed once
   // and left in the session with their facts walked, so that index() of a
   // text that starts with the same bytes parses only the rest of it (an edit
-  // at the end of a file parses the edit, not the file). Only a warm
-  // session keeps one; a text whose prefix it does not hold is refused by
+  // at the end of a file parses the edit, not the file). Keeping one warms
+  // the session up; a text whose prefix it does not hold is refused by
   // index() until dropPrefix().
   enum class Prefix { Kept, NotKept, Broken };
   // Keeps `blankedText`'s first `end` bytes: NotKept when they hold a

@@ -20,6 +20,7 @@ std::optional<WarmUpText> readWarmUpText(const std::string &path, const std::vec
     text.blanked = j.at("blanked");
     for (const nlohmann::json &header : j.at("userHeaders"))
       text.userHeaders.push_back({header.at("path"), header.at("hash")});
+    text.prefix = j.value("prefix", false);
   } catch (const nlohmann::json::exception &) {
     return std::nullopt;
   }
@@ -32,7 +33,7 @@ std::optional<WarmUpText> readWarmUpText(const std::string &path, const std::vec
 void keepWarmUpText(const std::string &path, const WarmUpText &text) {
   nlohmann::json headers = nlohmann::json::array();
   for (const SourceInput &header : text.userHeaders) headers.push_back({{"path", header.path}, {"hash", header.hash}});
-  nlohmann::json j{{"file", text.file}, {"blanked", text.blanked}, {"userHeaders", headers}};
+  nlohmann::json j{{"file", text.file}, {"blanked", text.blanked}, {"userHeaders", headers}, {"prefix", text.prefix}};
   std::string contents;
   try {
     contents = j.dump();

@@ -1,4 +1,5 @@
-// The text that warmed a session of a block up (WarmSession::warmUp), kept
+// The text that warmed a session of a block up (WarmSession::warmUp), or
+// that it kept as its prefix (WarmSession::keepPrefix), kept
 // beside the block so that the next session of the same block and
 // arguments, in a server started again, warms up with it when it opens: the
 // first edit after a reopen is then parsed warm. The text passed a parse in
@@ -19,6 +20,9 @@ struct WarmUpText {
   std::string file;
   std::string blanked;  // the text as warmUp() took it
   std::vector<SourceInput> userHeaders;  // WarmSession::userHeaders() when it was kept
+  // The text was the session's kept prefix (WarmSession::keepPrefix), checked
+  // against the whole text's parse: the next session keeps it as its prefix.
+  bool prefix = false;
 };
 
 // The text kept at `path` for a session that read `userHeaders`; none when

@@ -53,6 +53,8 @@ def open_then_edit(nnlint, cache, log, source, text, flags, what, facts=False, k
     if kept:
         expect(warmed == {"rewarmed"}, "%s: the session did not warm up with the text kept by the last one (log: %s)"
                % (what, logged(log)))
+        # That text was the last session's prefix: kept again as it is, not parsed and checked anew.
+        expect("prefix" not in logged(log), "%s: the session kept its prefix anew (log: %s)" % (what, logged(log)))
     open(log, "w").close()
     edited = text + "int edited_%s = 1;\n" % what.replace(" ", "_")
     client.notify("textDocument/didChange", {"textDocument": dict(document, version=2),

@@ -22,6 +22,11 @@ TEST(WarmUpText, IsReadBackForTheSameHeadersOnly) {
   ASSERT_TRUE(read);
   EXPECT_EQ(read->file, "/p/model.cpp");
   EXPECT_EQ(read->blanked, "\n\nint x;\n");
+  EXPECT_FALSE(read->prefix);
+  keepWarmUpText(path, {"/p/model.cpp", "\n\nint x;\n", headers, /*prefix=*/true});
+  read = readWarmUpText(path, headers);
+  ASSERT_TRUE(read);
+  EXPECT_TRUE(read->prefix);
   std::vector<SourceInput> edited = {{"/p/model.h", "h1"}, {"/p/layers.h", "h3"}};
   EXPECT_FALSE(readWarmUpText(path, edited));
   EXPECT_FALSE(readWarmUpText(path, {headers[0]}));
