@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <set>
 #include <utility>
@@ -156,7 +157,7 @@ class Sessions {
         return false;
       }
       ForkReport whole = parseInFork(*session, r, r.prime ? -1 : connection, /*digest=*/true, /*last=*/!r.prime);
-      if (whole.took != 0) keepPrefix(*session, key, r, shared, whole.digest);
+      if (whole.took != 0) keepPrefix(*session, key, r, whole, shared);
       return !r.prime;
     }
     // A session that is warm already (one that opened with the text kept by
@@ -165,7 +166,7 @@ class Sessions {
     if (r.prime && (session->warm() || neverWarm_.count(key))) {
       if (wantsPrefix(*session, key)) {
         ForkReport whole = parseInFork(*session, r, -1, /*digest=*/true);
-        if (whole.took == 1) keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), whole.digest);
+        if (whole.took == 1) keepPrefix(*session, key, r, whole);
       }
       return false;
     }
@@ -173,8 +174,7 @@ class Sessions {
     if (standby_.pid > 0 && (standby_.key != key || mayWarmUp)) dropStandby();
     if (standby_.pid > 0) {
       ForkReport answered = parseInStandby(*session, r, connection);
-      if (answered.took == 1 && wantsPrefix(*session, key))
-        keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), answered.digest);
+      if (answered.took == 1 && wantsPrefix(*session, key)) keepPrefix(*session, key, r, answered);
       return true;
     }
     // A prime is answered only by "ready", once the session is warm (and
@@ -183,7 +183,7 @@ class Sessions {
     ForkReport first = parseInFork(*session, r, r.prime ? -1 : connection, mayWarmUp || prefixNext,
                                    /*last=*/!mayWarmUp && !prefixNext);
     if (!mayWarmUp) {
-      if (prefixNext && first.took == 1) keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), first.digest);
+      if (prefixNext && first.took == 1) keepPrefix(*session, key, r, first);
       return !prefixNext;
     }
     if (first.took == 0) return false;
@@ -216,7 +216,7 @@ class Sessions {
       return false;
     }
     keepWarmUpText(held_.back().warmUpTextPath, {r.file, warmUpWith.blanked, session->userHeaders()});
-    if (first.took == 1) keepPrefix(*session, key, r, wholePrefixEnd(r.blanked), first.digest);
+    if (first.took == 1) keepPrefix(*session, key, r, first);
     return false;
   }
 
@@ -265,6 +265,7 @@ class Sessions {
     int took = 0;
     std::uint64_t digest = 0;
     TextRanges errorDeclarations;  // with 3: WarmSession::declarationsWithErrors
+    std::vector<size_t> prefixEnds;  // with a digest: WarmSession::prefixEnds
   };
 
   // Parses `r` in a fork of this process, which sends the answer on
@@ -299,6 +300,7 @@ class Sessions {
     bool textErrors = result && result->errorCount > session.tailErrors();  // beside its tail's
     Json report{{"took", !result ? 0 : textErrors ? 3 : canWarmUp ? 1 : 2}, {"digest", sum}};
     if (textErrors && digest) report["errorDeclarations"] = session.declarationsWithErrors();
+    if (result && digest) report["prefixEnds"] = session.prefixEnds(r.blanked);
     ::_exit(sendMessage(done, report) ? 0 : 1);
   }
 
@@ -310,6 +312,7 @@ class Sessions {
         report.took = got->value("took", 0);
         report.digest = got->value("digest", std::uint64_t(0));
         report.errorDeclarations = got->value("errorDeclarations", TextRanges());
+        report.prefixEnds = got->value("prefixEnds", std::vector<size_t>());
       }
     ::close(done);
     if (pid > 0) {
@@ -335,17 +338,32 @@ class Sessions {
     return session.warm() && !session.hasPrefix() && !noPrefix_.count(key);
   }
 
-  // Keeps `r`'s text up to `end` as the session's prefix (the session last
+  // Keeps the start of `r`'s text as the session's prefix (the session last
   // in held_) if the text parsed with it answers as it did whole (`whole`,
-  // its digest); a session that breaks on it is dropped.
-  void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, size_t end,
-                  std::uint64_t whole) {
+  // the report of that parse); a session that breaks on it is dropped. The
+  // prefix ends at `end`, or else before the first byte that the text
+  // changed of the session's last text, or at its end for a first text
+  // (where the user types next is likely where they typed last). Without
+  // such a start, none is kept: two edits inside the same declaration would
+  // otherwise keep and drop a prefix by turns.
+  void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &whole,
+                  size_t end = 0) {
+    std::pair<std::string, std::string> last = std::exchange(lastText_[key], {r.file, r.blanked});
+    if (end == 0) {
+      size_t changed = r.blanked.size();
+      if (last.first == r.file)
+        changed = std::mismatch(r.blanked.begin(), r.blanked.end(), last.second.begin(), last.second.end()).first -
+                  r.blanked.begin();
+      if (changed == r.blanked.size()) end = wholePrefixEnd(r.blanked);
+      for (size_t b : whole.prefixEnds)
+        if (b <= changed && b > end) end = b;
+    }
     if (end == 0 || noPrefix_.count(key)) return;
     dropStandby();  // it holds the session as it was
     WarmSession::Prefix kept = session.keepPrefix(r.file, r.blanked, end, filter_);
     if (kept == WarmSession::Prefix::Broken) held_.pop_back();
     if (kept != WarmSession::Prefix::Kept) return;
-    if (parseInFork(session, r, -1, /*digest=*/true).digest == whole) {
+    if (parseInFork(session, r, -1, /*digest=*/true).digest == whole.digest) {
       logPath("prefix", r.file);
       keepWarmUpText(held_.back().warmUpTextPath, {r.file, r.blanked.substr(0, end), session.userHeaders(), true});
       return;
@@ -432,6 +450,7 @@ class Sessions {
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
   std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
   std::set<std::string> noPrefix_;  // sessions whose prefix changed the index
+  std::map<std::string, std::pair<std::string, std::string>> lastText_;  // by session: the file and text last kept from
 };
 
 // The server's socket and directory, for the host to remove when the

@@ -220,6 +220,7 @@ bool errorAfter(const SourceManager &sm, const ErrorPlaces &errors, SourceLocati
 struct Directive {
   size_t begin, end;
   bool lasting;
+  int nesting;  // 1 opens a conditional, -1 closes one
 };
 
 bool undoable(llvm::StringRef name) {
@@ -244,11 +245,13 @@ std::vector<Directive> directives(llvm::StringRef text) {
       // a `_Pragma` would run it wherever it is used.
       bool lasting = !token.isAtStartOfLine() && !token.is(tok::eof) &&
                      !(token.is(tok::raw_identifier) && undoable(token.getRawIdentifier()));
+      llvm::StringRef name = !token.isAtStartOfLine() && token.is(tok::raw_identifier) ? token.getRawIdentifier() : "";
+      int nesting = llvm::is_contained({"if", "ifdef", "ifndef"}, name) ? 1 : name == "endif" ? -1 : 0;
       while (!token.is(tok::eof) && !token.isAtStartOfLine()) {
         lasting |= isPragma(token);
         atEnd = lexer.LexFromRawLexer(token);
       }
-      found.push_back({begin, token.is(tok::eof) ? text.size() : offset(token), lasting});
+      found.push_back({begin, token.is(tok::eof) ? text.size() : offset(token), lasting, nesting});
       continue;
     }
     if (isPragma(token)) {
@@ -257,7 +260,7 @@ std::vector<Directive> directives(llvm::StringRef text) {
         atEnd = lexer.LexFromRawLexer(token);
         depth += token.is(tok::l_paren) - token.is(tok::r_paren);
       } while (!token.is(tok::eof) && depth > 0);
-      found.push_back({begin, token.is(tok::eof) ? text.size() : offset(token) + token.getLength(), true});
+      found.push_back({begin, token.is(tok::eof) ? text.size() : offset(token) + token.getLength(), true, 0});
     }
     if (atEnd) break;
     atEnd = lexer.LexFromRawLexer(token);
@@ -591,9 +594,12 @@ WarmSession::Prefix WarmSession::keepPrefix(const std::string &file, const std::
                                             const SourceFilter &filter) {
   if (prefixPart_ || end == 0 || end > blankedText.size()) return Prefix::NotKept;
   std::string text = blankedText.substr(0, end);
-  // Its rest then reads the macros and include guards as the file does (and
-  // no directive's state need be taken back with it).
-  if (hasDirectives(text)) return Prefix::NotKept;
+  // Its rest then reads the macros as the file does, and only they need be
+  // given back with it (MacroChanges); a conditional it opened would never close.
+  std::vector<Directive> found = directives(text);
+  int nesting = 0;
+  for (const Directive &d : found) nesting += d.nesting;
+  if (nesting != 0 || llvm::any_of(found, [](const Directive &d) { return d.lasting; })) return Prefix::NotKept;
   Prefix kept = Prefix::Broken;
   llvm::thread parser(std::optional<unsigned>(kParseStackBytes), [&] {
     macroChanges_.clear();
@@ -631,6 +637,11 @@ size_t WarmSession::sharedPrefixEnd(const std::string &blankedText) const {
   for (size_t b : prefixBoundaries_)
     if (b <= same) end = b;
   return end;
+}
+
+std::vector<size_t> WarmSession::prefixEnds(const std::string &blankedText) const {
+  if (prefixPart_ || !lastPart_ || errors_->errors() > 0) return {};
+  return topLevelBoundaries(lastPart_, blankedText);
 }
 
 bool WarmSession::dropPrefix() {
@@ -677,10 +688,15 @@ std::vector<size_t> WarmSession::topLevelBoundaries(const TranslationUnitDecl *p
     } while (!token.is(tok::eof));
     return true;
   };
+  std::vector<Directive> found = directives(text);
+  auto next = found.begin();
+  int nesting = 0;  // of the conditionals open before a declaration
   std::vector<size_t> boundaries;
   size_t covered = 0;  // where the declarations so far end; none is before the first
   for (auto [begin, end] : spans) {
-    if (covered > 0 && begin >= covered && endOfLastLine(text.take_front(begin)) == begin && empty(covered, begin))
+    for (; next != found.end() && next->begin < begin; ++next) nesting += next->nesting;
+    if (covered > 0 && begin >= covered && nesting == 0 && endOfLastLine(text.take_front(begin)) == begin &&
+        empty(covered, begin))
       boundaries.push_back(begin);
     covered = std::max(covered, end);
   }

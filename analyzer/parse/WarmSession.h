@@ -121,6 +121,10 @@ class WarmSession {
   // start of the first top-level declaration of the prefix, on a line of
   // its own, that the text changes or follows a change of (0: none).
   size_t sharedPrefixEnd(const std::string &blankedText) const;
+  // After index() of a text parsed whole (no prefix kept) without errors,
+  // in the same process: where a prefix of it may end
+  // (topLevelBoundaries), in order.
+  std::vector<size_t> prefixEnds(const std::string &blankedText) const;
   // Takes the prefix back; false when it could not be (parse/PartUnloader):
   // then the session must not be used again.
   bool dropPrefix();

@@ -6,7 +6,9 @@ $NNLINT_CACHE_LOG). Every edit must publish what a server without the parse
 host publishes for the same text: edits appended at the end, edits inside a
 declaration of the prefix (which keeps the declarations before it as the
 next prefix), an error in the rest, and a class whose members the rest
-defines.
+defines. In a file whose declarations sit in one namespace, edits inside
+it are parsed whole, and no prefix is kept after one to be dropped at the
+next.
 
     prefix_test.py NNLINT STUB_INCLUDE_DIR
 """
@@ -50,6 +52,23 @@ def versions():
     ]
 
 
+# A file whose declarations sit in one namespace: no prefix can end inside it.
+WRAPPED = """#include <torch/torch.h>
+
+namespace proj {
+struct NetImpl : torch::nn::Module {
+  NetImpl() {
+    a = register_module("a", torch::nn::Linear(4, 4));
+    b = register_module("b", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) { return %s; }
+  torch::nn::Linear a{nullptr}, b{nullptr};
+};
+int width() { return %d; }
+}
+"""
+
+
 def logged(log):
     with open(log) as f:
         return [line.split(" ", 1)[0] for line in f]
@@ -80,10 +99,13 @@ def main():
         usual, warm = servers
         expect("prefix" in logged(log), "the open kept no prefix: %s" % logged(log))
 
-        def publish(client, version, text):
-            client.notify("textDocument/didChange", {"textDocument": {"uri": uri(source), "version": version},
+        def publish_to(client, path, version, text):
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri(path), "version": version},
                                                      "contentChanges": [{"text": text}]})
-            return [(d.get("code"), d["range"]["start"]["line"], d["message"]) for d in client.diagnostics(source)]
+            return [(d.get("code"), d["range"]["start"]["line"], d["message"]) for d in client.diagnostics(path)]
+
+        def publish(client, version, text):
+            return publish_to(client, source, version, text)
 
         seen = set()
         for version, (text, what, rest) in enumerate(versions(), start=2):
@@ -96,6 +118,24 @@ def main():
         # The versions reach a check's finding and the compile error.
         expect(any(code == "nn-unused-parameter" for code, _ in seen), "no version reported b unused: %s" % seen)
         expect(any("missing" in message for _, message in seen), "no version reported the compile error: %s" % seen)
+        # Typing inside the namespace: each edit is parsed whole, and the
+        # host does not keep a prefix after one edit to drop it at the next.
+        wrapped = os.path.join(work, "wrapped.cpp")
+        with open(wrapped, "w") as f:
+            f.write(WRAPPED % ("a(x)", 9))
+        texts = [WRAPPED % (use, n) for n in range(6) for use in ("a(x) + b(x)", "a(x)")]
+        for client in servers:
+            client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(wrapped), "languageId": "cpp",
+                                                                    "version": 1, "text": WRAPPED % ("a(x)", 9)}})
+            client.diagnostics(wrapped)
+        open(log, "w").close()
+        for version, text in enumerate(texts, start=2):
+            got = [publish_to(client, wrapped, version, text) for client in (warm, usual)]
+            expect(got[0] == got[1], "inside the namespace, version %d: warm %s, usual %s" % (version, *got))
+            unused = any(code == "nn-unused-parameter" for code, _, _ in got[0])
+            expect(unused == ("b(x)" not in text), "inside the namespace, version %d: %s" % (version, got[0]))
+        expect("rest" not in logged(log), "an edit inside the namespace was parsed after a prefix: %s" % logged(log))
+        expect(logged(log).count("prefix") <= 1, "prefixes kept and dropped by turns: %s" % logged(log))
         for client in servers:
             client.request("shutdown", None)
             client.notify("exit", None)

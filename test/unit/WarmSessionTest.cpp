@@ -666,13 +666,26 @@ TEST(WarmSession, AnEditInsideThePrefix) {
   EXPECT_EQ(indexInFork(*session, changed), whole);
 }
 
-TEST(WarmSession, APrefixHoldsNoDirective) {
+// A prefix may define macros, which its rest then reads and which are
+// given back with it, and hold whole conditionals; a directive that would
+// outlive it (an include guard, a pragma) or a conditional left open keeps
+// no prefix, and none ends inside a conditional.
+TEST(WarmSession, DirectivesInAPrefix) {
   auto session = moduleSession();
   ASSERT_TRUE(session);
-  std::string text = "#define WIDTH 4\nint w = WIDTH;\n";
+  std::string text = "#define WIDTH 4\n#ifndef NARROW\nint w = WIDTH;\n#endif\nint z;\nint y;\n";
   ASSERT_TRUE(session->warmUp(kFile, text));
-  EXPECT_EQ(session->keepPrefix(kFile, text, text.size(), SourceFilter()), WarmSession::Prefix::NotKept);
-  EXPECT_FALSE(session->hasPrefix());
+  std::string edited = text + "static_assert(WIDTH == 4, \"\");\n";
+  std::string whole = indexInFork(*session, edited);
+  EXPECT_EQ(session->keepPrefix(kFile, "#pragma once\nint v;\n", 21, SourceFilter()), WarmSession::Prefix::NotKept);
+  EXPECT_EQ(session->keepPrefix(kFile, text, text.find("#endif"), SourceFilter()), WarmSession::Prefix::NotKept);
+  ASSERT_EQ(session->keepPrefix(kFile, text, text.size(), SourceFilter()), WarmSession::Prefix::Kept);
+  EXPECT_EQ(indexInFork(*session, edited), whole);
+  // `int z` follows the conditional's end, `int y` only declarations.
+  EXPECT_EQ(session->sharedPrefixEnd(text.substr(0, text.find("int z")) + "int x;\n"), 0u);
+  EXPECT_EQ(session->sharedPrefixEnd(text.substr(0, text.find("int y")) + "int x;\n"), text.find("int y"));
+  ASSERT_TRUE(session->dropPrefix());
+  EXPECT_TRUE(takes(*session, "int WIDTH = 3;\n"));  // the macro was given back
 }
 
 // A text whose last line does not end is kept whole; what follows on that
