@@ -93,6 +93,16 @@ class Client:
         return message["params"]["diagnostics"]
 
 
+def started(nnlint, cache, flags, log, warm):
+    """A server on `cache` for files compiled with `flags`, initialised, with or
+    without its parse host (`warmParse`), its cache log written to `log`."""
+    client = Client([nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags, dict(os.environ, NNLINT_CACHE_LOG=log))
+    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
+                                  "initializationOptions": {"warmParse": warm}})
+    client.notify("initialized", {})
+    return client
+
+
 def codes(diagnostics):
     return sorted(d.get("code", "") for d in diagnostics)
 

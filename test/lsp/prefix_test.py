@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_test import Client, expect, uri  # noqa: E402
+from lsp_test import expect, started, uri  # noqa: E402
 
 SOURCE = """#include <torch/torch.h>
 
@@ -87,11 +87,8 @@ def main():
         log = os.path.join(work, "cache.log")
         servers = []
         for warm in (False, True):
-            env = dict(os.environ, NNLINT_CACHE_LOG=log if warm else os.path.join(work, "usual.log"))
-            client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "cache"), "--"] + flags, env)
-            client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
-                                          "initializationOptions": {"warmParse": warm}})
-            client.notify("initialized", {})
+            client = started(nnlint, os.path.join(work, "cache"), flags,
+                             log if warm else os.path.join(work, "usual.log"), warm)
             client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(source), "languageId": "cpp",
                                                                     "version": 1, "text": text}})
             client.diagnostics(source)

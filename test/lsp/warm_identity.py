@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_test import Client, expect, fail, uri  # noqa: E402
+from lsp_test import Client, expect, fail, started, uri  # noqa: E402
 
 EDITS = 300  # at most, about a minute: a block of the real headers takes about 6 s to build
 
@@ -185,11 +185,8 @@ def project_edits(nnlint, work, flags):
         f.write(texts[0])
     servers = []
     for warm in (False, True):
-        env = dict(os.environ, NNLINT_CACHE_LOG=log if warm else os.path.join(work, "project-usual.log"))
-        client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "project-cache"), "--"] + flags, env)
-        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
-                                      "initializationOptions": {"warmParse": warm}})
-        client.notify("initialized", {})
+        client = started(nnlint, os.path.join(work, "project-cache"), flags,
+                         log if warm else os.path.join(work, "project-usual.log"), warm)
         client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(source), "languageId": "cpp",
                                                                 "version": 1, "text": texts[0]}})
         client.diagnostics(source)
