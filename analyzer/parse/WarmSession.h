@@ -109,10 +109,11 @@ class WarmSession {
   // index() until dropPrefix().
   enum class Prefix { Kept, NotKept, Broken };
   // Keeps `blankedText`'s first `end` bytes: NotKept when they hold a
-  // directive or a prefix is kept already; Broken when they do not parse
-  // without an error, or not to their end (the part stays): then the
-  // session must not be used again. `end` must end a top-level declaration
-  // and a line: wholePrefixEnd() or sharedPrefixEnd().
+  // directive that would outlive them (hasLastingDirectives) or leave a
+  // conditional open, or a prefix is kept already; Broken when they do not
+  // parse without an error, or not to their end (the part stays): then the
+  // session must not be used again. `end` must end a top-level
+  // declaration: wholePrefixEnd(), sharedPrefixEnd() or one of prefixEnds().
   Prefix keepPrefix(const std::string &file, const std::string &blankedText, size_t end, const SourceFilter &filter);
   bool hasPrefix() const { return prefixPart_ != nullptr; }
   // Whether index() parses only the rest of `blankedText`.
@@ -150,9 +151,10 @@ class WarmSession {
   // Takes a part back out of the session (warmUp, dropPrefix); false when
   // it cannot be or could not be.
   bool takeBack(clang::TranslationUnitDecl *part);
-  // Where the declarations of the last parse's text (a prefix) begin on a
-  // line of their own after empty declarations only, and the text's end if
-  // it ends so: the ends a shorter prefix may have.
+  // Where the top-level declarations of a part just parsed from `text`
+  // begin on a line of their own, outside any conditional, after empty
+  // declarations only, and the text's end if it ends so: where a prefix of
+  // the text may end.
   std::vector<size_t> topLevelBoundaries(const clang::TranslationUnitDecl *part, llvm::StringRef text) const;
   // The last parse's errors and empty declarations: the diagnostics'
   // consumers, which outlive the interpreter.
