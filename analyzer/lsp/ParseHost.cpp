@@ -174,7 +174,10 @@ class Sessions {
     if (standby_.pid > 0 && (standby_.key != key || mayWarmUp)) dropStandby();
     if (standby_.pid > 0) {
       ForkReport answered = parseInStandby(*session, r, connection);
-      if (answered.took == 1 && wantsPrefix(*session, key)) keepPrefix(*session, key, r, answered);
+      if (answered.took == 1 && wantsPrefix(*session, key))
+        keepPrefix(*session, key, r, answered);
+      else if (session->hasPrefix())
+        growPrefix(*session, key, r, answered);
       return true;
     }
     // A prime is answered only by "ready", once the session is warm (and
@@ -348,12 +351,8 @@ class Sessions {
   // otherwise keep and drop a prefix by turns.
   void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &whole,
                   size_t end = 0) {
-    std::pair<std::string, std::string> last = std::exchange(lastText_[key], {r.file, r.blanked});
+    size_t changed = firstChange(key, r);
     if (end == 0) {
-      size_t changed = r.blanked.size();
-      if (last.first == r.file)
-        changed = std::mismatch(r.blanked.begin(), r.blanked.end(), last.second.begin(), last.second.end()).first -
-                  r.blanked.begin();
       if (changed == r.blanked.size()) end = wholePrefixEnd(r.blanked);
       for (size_t b : whole.prefixEnds)
         if (b <= changed && b > end) end = b;
@@ -371,6 +370,33 @@ class Sessions {
     logPath("prefix-differs", r.file);
     noPrefix_.insert(key);
     if (!session.dropPrefix()) held_.pop_back();
+  }
+
+  // Keeps a longer prefix when the user's edits have moved past the kept
+  // one: `r` (answered after it, `answered` the report) changed the
+  // session's last text after a top-level declaration that begins a quarter
+  // of the text or more past the prefix's end, which each edit would
+  // otherwise parse again.
+  void growPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &answered) {
+    size_t changed = firstChange(key, r), end = 0;
+    for (size_t b : answered.prefixEnds)
+      if (b <= changed) end = b;
+    if (end < session.prefixSize() + r.blanked.size() / 4) return;
+    dropStandby();
+    if (!session.dropPrefix()) {
+      held_.pop_back();
+      return;
+    }
+    keepPrefix(session, key, r, answered, end);
+  }
+
+  // The first byte of `r`'s text that differs from the session's last text
+  // (the text's size for a first text); `r`'s becomes the last.
+  size_t firstChange(const std::string &key, const WarmRequest &r) {
+    std::pair<std::string, std::string> last = std::exchange(lastText_[key], {r.file, r.blanked});
+    if (last.first != r.file) return r.blanked.size();
+    return std::mismatch(r.blanked.begin(), r.blanked.end(), last.second.begin(), last.second.end()).first -
+           r.blanked.begin();
   }
 
   void dropStandby() {
@@ -450,7 +476,7 @@ class Sessions {
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
   std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
   std::set<std::string> noPrefix_;  // sessions whose prefix changed the index
-  std::map<std::string, std::pair<std::string, std::string>> lastText_;  // by session: the file and text last kept from
+  std::map<std::string, std::pair<std::string, std::string>> lastText_;  // by session: its last file and text (firstChange)
 };
 
 // The server's socket and directory, for the host to remove when the

@@ -640,8 +640,9 @@ size_t WarmSession::sharedPrefixEnd(const std::string &blankedText) const {
 }
 
 std::vector<size_t> WarmSession::prefixEnds(const std::string &blankedText) const {
-  if (prefixPart_ || !lastPart_ || errors_->errors() > 0) return {};
-  return topLevelBoundaries(lastPart_, blankedText);
+  if (!lastPart_ || errors_->errors() > 0) return {};
+  if (!prefixPart_) return topLevelBoundaries(lastPart_, blankedText);
+  return topLevelBoundaries(lastPart_, withoutRanges(blankedText, {{0, prefixText_.size()}}));
 }
 
 bool WarmSession::dropPrefix() {

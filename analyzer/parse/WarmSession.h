@@ -116,15 +116,16 @@ class WarmSession {
   // declaration: wholePrefixEnd(), sharedPrefixEnd() or one of prefixEnds().
   Prefix keepPrefix(const std::string &file, const std::string &blankedText, size_t end, const SourceFilter &filter);
   bool hasPrefix() const { return prefixPart_ != nullptr; }
+  size_t prefixSize() const { return prefixText_.size(); }
   // Whether index() parses only the rest of `blankedText`.
   bool prefixFits(const std::string &file, const std::string &blankedText) const;
   // How much of the kept prefix a text that does not fit still shares: the
   // start of the first top-level declaration of the prefix, on a line of
   // its own, that the text changes or follows a change of (0: none).
   size_t sharedPrefixEnd(const std::string &blankedText) const;
-  // After index() of a text parsed whole (no prefix kept) without errors,
-  // in the same process: where a prefix of it may end
-  // (topLevelBoundaries), in order.
+  // After index() of a text without errors, in the same process: where a
+  // prefix of it may end (topLevelBoundaries), in order; with a kept
+  // prefix, those after it.
   std::vector<size_t> prefixEnds(const std::string &blankedText) const;
   // Takes the prefix back; false when it could not be (parse/PartUnloader):
   // then the session must not be used again.

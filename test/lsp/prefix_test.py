@@ -6,7 +6,8 @@ $NNLINT_CACHE_LOG). Every edit must publish what a server without the parse
 host publishes for the same text: edits appended at the end, edits inside a
 declaration of the prefix (which keeps the declarations before it as the
 next prefix), an error in the rest, and a class whose members the rest
-defines. In a file whose declarations sit in one namespace, edits inside
+defines; an edit well past the prefix's end makes the host keep a longer
+one. In a file whose declarations sit in one namespace, edits inside
 it are parsed whole, and no prefix is kept after one to be dropped at the
 next.
 
@@ -48,7 +49,8 @@ def versions():
         (one + "int extra = 2;\n", "appended after the change", True),
         (one.replace("return 4;", "return 5;"), "a change before the prefix's end", False),
         (one.replace("return 4;", "return 5;") + "int broken() { return missing; }\n", "an error in the rest", True),
-        (both.replace("return 4;", "return 5;"), "b used again", True),
+        (both.replace("return 4;", "return 5;"), "b used again: past the prefix, which grows", True),
+        (both.replace("return 4;", "return 5;") + "int tail = 1;\n", "appended after the prefix grew", True),
     ]
 
 
@@ -105,6 +107,7 @@ def main():
             return publish_to(client, source, version, text)
 
         seen = set()
+        logs = []
         for version, (text, what, rest) in enumerate(versions(), start=2):
             open(log, "w").close()
             got, expected = publish(warm, version, text), publish(usual, version, text)
@@ -112,6 +115,12 @@ def main():
             expect(("rest" in logged(log)) == rest, "%s: parsed %s a kept prefix (log: %s)"
                    % (what, "without" if rest else "after", logged(log)))
             seen.update((code, message) for code, _, message in got)
+            logs.append(logged(log))
+        # A prefix is kept again (`prefix`, logged once the edit is answered:
+        # by the next one's end) after the edit past its end, not after a
+        # line appended to it.
+        expect("prefix" not in logs[0] + logs[1], "a prefix kept after an appended line: %s" % logs[:2])
+        expect("prefix" in logs[-2] + logs[-1], "the prefix did not grow: %s" % logs[-2:])
         # The versions reach a check's finding and the compile error.
         expect(any(code == "nn-unused-parameter" for code, _ in seen), "no version reported b unused: %s" % seen)
         expect(any("missing" in message for _, message in seen), "no version reported the compile error: %s" % seen)
