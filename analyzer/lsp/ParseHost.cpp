@@ -20,7 +20,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <set>
 #include <utility>
@@ -342,27 +341,25 @@ class Sessions {
   }
 
   // Keeps the start of `r`'s text as the session's prefix (the session last
-  // in held_) if the text parsed with it answers as it did whole (`whole`,
-  // the report of that parse); a session that breaks on it is dropped. The
+  // in held_) if the text parsed with it answers as the parse that answered
+  // it did (`answered`, its report); a session that breaks on it is dropped. The
   // prefix ends at `end`, or else before the first byte that the text
   // changed of the session's last text, or at its end for a first text
   // (where the user types next is likely where they typed last). Without
   // such a start, none is kept: two edits inside the same declaration would
   // otherwise keep and drop a prefix by turns.
-  void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &whole,
+  void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &answered,
                   size_t end = 0) {
-    size_t changed = firstChange(key, r);
-    if (end == 0) {
-      if (changed == r.blanked.size()) end = wholePrefixEnd(r.blanked);
-      for (size_t b : whole.prefixEnds)
-        if (b <= changed && b > end) end = b;
-    }
+    size_t changed = firstChange(r);
+    if (end == 0)
+      end = std::max(changed == r.blanked.size() ? wholePrefixEnd(r.blanked) : 0,
+                     lastPrefixEndBefore(answered.prefixEnds, changed));
     if (end == 0 || noPrefix_.count(key)) return;
     dropStandby();  // it holds the session as it was
     WarmSession::Prefix kept = session.keepPrefix(r.file, r.blanked, end, filter_);
     if (kept == WarmSession::Prefix::Broken) held_.pop_back();
     if (kept != WarmSession::Prefix::Kept) return;
-    if (parseInFork(session, r, -1, /*digest=*/true).digest == whole.digest) {
+    if (parseInFork(session, r, -1, /*digest=*/true).digest == answered.digest) {
       logPath("prefix", r.file);
       keepWarmUpText(held_.back().warmUpTextPath, {r.file, r.blanked.substr(0, end), session.userHeaders(), true});
       return;
@@ -378,9 +375,7 @@ class Sessions {
   // of the text or more past the prefix's end, which each edit would
   // otherwise parse again.
   void growPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &answered) {
-    size_t changed = firstChange(key, r), end = 0;
-    for (size_t b : answered.prefixEnds)
-      if (b <= changed) end = b;
+    size_t end = lastPrefixEndBefore(answered.prefixEnds, firstChange(r));
     if (end < session.prefixSize() + r.blanked.size() / 4) return;
     dropStandby();
     if (!session.dropPrefix()) {
@@ -390,13 +385,14 @@ class Sessions {
     keepPrefix(session, key, r, answered, end);
   }
 
-  // The first byte of `r`'s text that differs from the session's last text
-  // (the text's size for a first text); `r`'s becomes the last.
-  size_t firstChange(const std::string &key, const WarmRequest &r) {
-    std::pair<std::string, std::string> last = std::exchange(lastText_[key], {r.file, r.blanked});
-    if (last.first != r.file) return r.blanked.size();
-    return std::mismatch(r.blanked.begin(), r.blanked.end(), last.second.begin(), last.second.end()).first -
-           r.blanked.begin();
+  // The first byte of `r`'s text that differs from the last text of the
+  // session (last in held_; the text's size for a first text); `r`'s becomes
+  // the last.
+  size_t firstChange(const WarmRequest &r) {
+    Held &held = held_.back();
+    std::string lastFile = std::exchange(held.lastFile, r.file), last = std::exchange(held.lastText, r.blanked);
+    if (lastFile != r.file) return r.blanked.size();
+    return std::mismatch(r.blanked.begin(), r.blanked.end(), last.begin(), last.end()).first - r.blanked.begin();
   }
 
   void dropStandby() {
@@ -468,6 +464,7 @@ class Sessions {
     std::string key;
     std::unique_ptr<WarmSession> session;
     std::string warmUpTextPath;  // where its warm-up's text is kept for the next session
+    std::string lastFile, lastText;  // of its last request that could move its prefix (firstChange)
   };
 
   SourceFilter filter_;
@@ -476,7 +473,6 @@ class Sessions {
   std::set<std::string> neverWarm_;  // sessions whose warm-up changed the index
   std::set<std::string> triedWithoutErrors_;  // sessions a text with errors tried to warm up
   std::set<std::string> noPrefix_;  // sessions whose prefix changed the index
-  std::map<std::string, std::pair<std::string, std::string>> lastText_;  // by session: its last file and text (firstChange)
 };
 
 // The server's socket and directory, for the host to remove when the

@@ -633,10 +633,7 @@ bool WarmSession::prefixFits(const std::string &file, const std::string &blanked
 size_t WarmSession::sharedPrefixEnd(const std::string &blankedText) const {
   size_t same = std::mismatch(prefixText_.begin(), prefixText_.end(), blankedText.begin(), blankedText.end()).first -
                 prefixText_.begin();
-  size_t end = 0;
-  for (size_t b : prefixBoundaries_)
-    if (b <= same) end = b;
-  return end;
+  return lastPrefixEndBefore(prefixBoundaries_, same);
 }
 
 std::vector<size_t> WarmSession::prefixEnds(const std::string &blankedText) const {
@@ -704,6 +701,11 @@ std::vector<size_t> WarmSession::topLevelBoundaries(const TranslationUnitDecl *p
   if (covered > 0 && endOfLastLine(text) == text.size() && empty(covered, text.size()))
     boundaries.push_back(text.size());
   return boundaries;
+}
+
+size_t lastPrefixEndBefore(const std::vector<size_t> &ends, size_t offset) {
+  auto after = std::upper_bound(ends.begin(), ends.end(), offset);
+  return after == ends.begin() ? 0 : *std::prev(after);
 }
 
 size_t wholePrefixEnd(llvm::StringRef text) {

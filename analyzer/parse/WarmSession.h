@@ -49,6 +49,10 @@ std::string withoutLastingDirectives(llvm::StringRef text);
 // join its last line's `//` comment or a line it continues (0).
 size_t wholePrefixEnd(llvm::StringRef text);
 
+// The last of `ends` (in order: WarmSession::prefixEnds) at or before
+// `offset`, or 0.
+size_t lastPrefixEndBefore(const std::vector<size_t> &ends, size_t offset);
+
 // A text's offsets [begin, end).
 using TextRanges = std::vector<std::pair<size_t, size_t>>;
 
