@@ -25,9 +25,18 @@ bool hasResourceHeaders(const std::string &dir) {
   return !dir.empty() && llvm::sys::fs::exists(dir + "/include/stddef.h");
 }
 
-// A one-line reason why `file` cannot be analysed, or "". `kernelByDevice`
-// is kernelFileReason()'s, kept for one run.
-std::string checkSourceFile(const std::string &file, std::map<uint64_t, std::string> &kernelByDevice) {
+// Why files cannot be analysed, for one run: the file system of each device
+// is asked once (kernelFileReason).
+class SourceFileChecks {
+ public:
+  // A one-line reason why `file` cannot be analysed, or "".
+  std::string reason(const std::string &file);
+
+ private:
+  std::map<uint64_t, std::string> kernelByDevice_;
+};
+
+std::string SourceFileChecks::reason(const std::string &file) {
   llvm::sys::fs::file_status st;
   if (llvm::sys::fs::status(file, st)) {
     std::string why = unreachableReason(file);
@@ -36,7 +45,7 @@ std::string checkSourceFile(const std::string &file, std::map<uint64_t, std::str
   if (llvm::sys::fs::is_directory(st)) return "is a directory, not a source file";
   // A FIFO would block the run forever, a device would never end.
   if (!llvm::sys::fs::is_regular_file(st)) return "not a regular file";
-  if (std::string why = kernelFileReason(file, st.getUniqueID().getDevice(), kernelByDevice); !why.empty())
+  if (std::string why = kernelFileReason(file, st.getUniqueID().getDevice(), kernelByDevice_); !why.empty())
     return why;
   static const std::vector<std::string> exts = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
                                                 ".h",   ".hh", ".hpp", ".hxx", ".h++", ".cu", ".inl", ".ipp"};
@@ -50,12 +59,11 @@ std::string checkSourceFile(const std::string &file, std::map<uint64_t, std::str
 // database that are not in `seen` and can be analysed, each once; false when
 // `file` has no database. They point into `commands`.
 bool addDatabaseOthers(CompileCommands &commands, const std::string &file, std::set<std::string> &seen,
-                       std::map<uint64_t, std::string> &kernelByDevice,
-                       std::vector<const clang::tooling::CompileCommand *> &others) {
+                       SourceFileChecks &checks, std::vector<const clang::tooling::CompileCommand *> &others) {
   const std::vector<clang::tooling::CompileCommand> &database = commands.databaseCommands(file);
   for (const clang::tooling::CompileCommand &cmd : database) {
     std::string path = sourcePath(cmd);
-    if (seen.insert(path).second && checkSourceFile(path, kernelByDevice).empty()) others.push_back(&cmd);
+    if (seen.insert(path).second && checks.reason(path).empty()) others.push_back(&cmd);
   }
   return !database.empty();
 }
@@ -122,11 +130,11 @@ std::optional<ParseOptions> backgroundCommands(const std::vector<std::string> &f
   std::optional<ParseOptions> parse = parseOptions(opts, errors);
   CompileCommands commands(opts.fixedArgs, opts.buildDir, CompileCommands::findTorchIncludes(opts.torchIncludes));
   if (!parse || !commands.load().empty()) return std::nullopt;
-  std::map<uint64_t, std::string> kernelByDevice;
+  SourceFileChecks checks;
   for (const std::string &file : files) {
     clang::tooling::CompileCommand cmd;
     std::string ignored;
-    if (checkSourceFile(file, kernelByDevice).empty() && commands.commandFor(file, cmd, ignored))
+    if (checks.reason(file).empty() && commands.commandFor(file, cmd, ignored))
       cmds.push_back(std::move(cmd));
   }
   return parse;
@@ -165,9 +173,9 @@ void keepIncludeLines(const std::string &file, const AnalyzerOptions &opts) {
   if (!commands.load().empty()) return;
   std::string path = normalisePath(file);
   std::set<std::string> seen = {path};
-  std::map<uint64_t, std::string> kernelByDevice;
+  SourceFileChecks checks;
   std::vector<const clang::tooling::CompileCommand *> others;
-  addDatabaseOthers(commands, path, seen, kernelByDevice, others);
+  addDatabaseOthers(commands, path, seen, checks, others);
   readIncludeLines(others, SourceFilter());
 }
 
@@ -189,9 +197,9 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   std::vector<size_t> cmdOf(files.size(), 0);
   std::vector<std::string> absolute;
   for (const std::string &f : files) absolute.push_back(normalisePath(f));
-  std::map<uint64_t, std::string> kernelByDevice;
+  SourceFileChecks checks;
   for (size_t i = 0; i < files.size(); ++i) {
-    if (std::string why = checkSourceFile(files[i], kernelByDevice); !why.empty()) {
+    if (std::string why = checks.reason(files[i]); !why.empty()) {
       early[i] = why;
       continue;
     }
@@ -211,7 +219,7 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
   others.clear();
   std::set<std::string> seen(absolute.begin(), absolute.end());
   for (size_t i = 0; i < files.size(); ++i)
-    if (early[i].empty()) project |= addDatabaseOthers(commands, absolute[i], seen, kernelByDevice, others);
+    if (early[i].empty()) project |= addDatabaseOthers(commands, absolute[i], seen, checks, others);
   // Every file's facts are cached, with a database or without: a second run on
   // unchanged files parses nothing.
   // The whole project's include blocks decide which are shared: a file named
