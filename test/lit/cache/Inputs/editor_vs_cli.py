@@ -4,8 +4,10 @@ replaces its text by the file's text plus each SUFFIX in turn, and prints,
 per step, the paths nnlint's cache log took (NNLINT_CACHE_LOG: built, warm,
 warmed, error, ...) and whether what the server published, in the file and
 its headers, errors included, is what the command line (`nnlint -p
-BUILD_DIR --no-cache --format=json FILE`, the step's text saved for it)
-reports: "same (N)", else the differences.
+BUILD_DIR --format=json FILE`, the step's text saved for it)
+reports: "same (N)", else the differences. The command line keeps its own
+cache (CACHE_DIR.cli): its include block is built once, not parsed again at
+every step (test/lit/speed/ holds the cache's answers to those of --no-cache).
 
     editor_vs_cli.py NNLINT FILE BUILD_DIR CACHE_DIR SUFFIX...
 """
@@ -96,7 +98,7 @@ def main():
         with open(path, "w") as f:
             f.write(text)
         try:
-            proc = subprocess.run([nnlint, "-p", build, "--no-cache", "--format=json", path], stdout=subprocess.PIPE,
+            proc = subprocess.run([nnlint, "-p", build, "--cache-dir=" + cache + ".cli", "--format=json", path], stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True, timeout=600)
         finally:
             with open(path, "w") as f:
