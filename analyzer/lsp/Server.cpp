@@ -449,6 +449,11 @@ class Server {
     const Json *capabilities = objectField(params, "capabilities");
     const Json *window = capabilities ? objectField(*capabilities, "window") : nullptr;
     workDoneProgress_ = window && booleanField(*window, "workDoneProgress").value_or(false);
+    // Made ready now, not at the first open, which would wait for them: the
+    // parse host's process and the -p database (a large one takes a while to
+    // read; the reply to initialize waits instead, once).
+    if (opts_.warmParse) host_.ensureRunning();
+    loadDatabase(opts_.analyzer);
     return Json{
         {"capabilities",
          Json{{"textDocumentSync", Json{{"openClose", true}, {"change", 1}, {"save", Json{{"includeText", false}}}}},
