@@ -149,6 +149,9 @@ def run(nnlint, stub, work):
     caps = init["capabilities"]
     expect(caps["textDocumentSync"]["change"] == 1, "full document sync expected: %s" % caps)
     expect("quickfix" in caps["codeActionProvider"]["codeActionKinds"], "no quick fixes offered: %s" % caps)
+    # The parse host is started with the answer to initialize: the first open does not wait for it.
+    expect(any(name.startswith("nnlint-parse") for name in os.listdir(tmp)),
+           "no parse host after initialize: %s" % os.listdir(tmp))
     client.notify("initialized", {})
 
     # Open: the findings, without the NOLINT one and the check .nnlint.yaml turns off.
