@@ -98,8 +98,8 @@ def main():
         with open(path, "w") as f:
             f.write(text)
         try:
-            proc = subprocess.run([nnlint, "-p", build, "--cache-dir=" + cache + ".cli", "--format=json", path], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, timeout=600)
+            proc = subprocess.run([nnlint, "-p", build, "--cache-dir=" + cache + ".cli", "--format=json", path],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
         finally:
             with open(path, "w") as f:
                 f.write(original)
