@@ -350,10 +350,11 @@ class Sessions {
   // otherwise keep and drop a prefix by turns.
   void keepPrefix(WarmSession &session, const std::string &key, const WarmRequest &r, const ForkReport &answered,
                   size_t end = 0) {
-    size_t changed = firstChange(r);
-    if (end == 0)
+    if (end == 0) {
+      size_t changed = firstChange(r);
       end = std::max(changed == r.blanked.size() ? wholePrefixEnd(r.blanked) : 0,
                      lastPrefixEndBefore(answered.prefixEnds, changed));
+    }
     if (end == 0 || noPrefix_.count(key)) return;
     dropStandby();  // it holds the session as it was
     WarmSession::Prefix kept = session.keepPrefix(r.file, r.blanked, end, filter_);
