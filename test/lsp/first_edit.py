@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_test import Client, expect, uri  # noqa: E402
+from lsp_test import expect, started, uri  # noqa: E402
 
 SOURCE = """#include <torch/torch.h>
 
@@ -38,10 +38,7 @@ def logged(log):
 
 def open_then_edit(nnlint, cache, log, source, text, flags, what, facts=False, kept=False):
     open(log, "w").close()
-    env = dict(os.environ, NNLINT_CACHE_LOG=log)
-    client = Client([nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags, env)
-    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
-    client.notify("initialized", {})
+    client = started(nnlint, cache, flags, log, warm=True)
     document = {"uri": uri(source), "version": 1}
     client.notify("textDocument/didOpen", {"textDocument": dict(document, languageId="cpp", text=text)})
     client.diagnostics(source)

@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_test import Client, expect, fail, started, uri  # noqa: E402
+from lsp_test import expect, fail, started, uri  # noqa: E402
 
 EDITS = 300  # at most, about a minute: a block of the real headers takes about 6 s to build
 
@@ -42,11 +42,7 @@ def logged(log, what):
 
 
 def diagnostics_of(nnlint, cache, log, files, flags, warm):
-    env = dict(os.environ, NNLINT_CACHE_LOG=log)
-    client = Client([nnlint, "--lsp", "--cache-dir=" + cache, "--"] + flags, env)
-    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
-                                  "initializationOptions": {"warmParse": warm}})
-    client.notify("initialized", {})
+    client = started(nnlint, cache, flags, log, warm)
     published = {}
     for path in files:
         with open(path) as f:
@@ -100,10 +96,7 @@ def header_edit(nnlint, work, flags):
         f.write(HEADER % "a(x)")
     with open(source, "w") as f:
         f.write(SOURCE)
-    env = dict(os.environ, NNLINT_CACHE_LOG=log)
-    client = Client([nnlint, "--lsp", "--cache-dir=" + os.path.join(work, "edit-cache"), "--"] + flags, env)
-    client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
-    client.notify("initialized", {})
+    client = started(nnlint, os.path.join(work, "edit-cache"), flags, log, warm=True)
     text, version = SOURCE, 1
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri(source), "languageId": "cpp", "version": 1,
                                                             "text": text}})
