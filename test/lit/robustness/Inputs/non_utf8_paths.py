@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs nnlint on a file whose directory and name are not UTF-8, through
-every output (text, JSON, SARIF, baseline) and both the in-process and the
-worker path, and prints one line per fact for FileCheck.
+every output (text, JSON, SARIF, baseline), the in-process path without a
+cache and the worker path through one, and prints one line per fact for
+FileCheck.
 
   non_utf8_paths.py NNLINT WORKDIR -- COMPILER ARGS
 """
@@ -39,9 +40,12 @@ def main():
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=work)
         return p.returncode, p.stdout, p.stderr
 
+    # The plain path with one job, then a cache of its own (in the folder whose
+    # name is not UTF-8) with two: built, then answered from the cache.
+    cache = b"--cache-dir=" + os.path.join(folder, b"cache")
     text = {}
-    for jobs in ("-j1", "-j2"):
-        rc, out, err = run("--no-cache", jobs)
+    for jobs, how in (("-j1", "--no-cache"), ("-j2", cache)):
+        rc, out, err = run(how, jobs)
         text[jobs] = out
         lines = [line for line in out.splitlines() if b": warning: " in line]
         exact = [line for line in lines if line.startswith(source + b":")]
@@ -49,12 +53,12 @@ def main():
               f"nolint-kept={sum(b'head' in line for line in lines)} stderr={err.decode(errors='replace')!r}")
     print("text -j1 == -j2:", text["-j1"] == text["-j2"])
 
-    rc, out, err = run("--no-cache", "--format=json")
+    rc, out, err = run(cache, "--format=json")
     doc = json.loads(out)
     print(f"json: rc={rc} findings={len(doc['findings'])} stderr={err.decode(errors='replace')!r} "
           f"file-replaced={sum(chr(0xfffd) in f['file'] for f in doc['findings'])}")
 
-    rc, out, err = run("--no-cache", "--format=sarif")
+    rc, out, err = run(cache, "--format=sarif")
     doc = json.loads(out)
     uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in doc["runs"][0]["results"]]
     print(f"sarif: rc={rc} results={len(uris)} stderr={err.decode(errors='replace')!r}")
@@ -62,9 +66,9 @@ def main():
         print("sarif uri:", uri)
 
     baseline = os.path.join(work, b"base\xfe.json")
-    rc, out, err = run("--no-cache", b"--write-baseline=" + baseline)
+    rc, out, err = run(cache, b"--write-baseline=" + baseline)
     print(f"write-baseline: rc={rc} stderr={err.decode(errors='replace')!r} written={os.path.exists(baseline)}")
-    rc, out, err = run("--no-cache", b"--baseline=" + baseline)
+    rc, out, err = run(cache, b"--baseline=" + baseline)
     print(f"baseline: rc={rc} out={out.decode(errors='replace')!r} stderr={err.decode(errors='replace')!r}")
 
 
