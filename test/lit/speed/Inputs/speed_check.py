@@ -4,6 +4,8 @@ that every run gives byte-identical output (stdout, stderr, exit code).
 
   speed_check.py NNLINT WORKDIR SCENARIO FILES... -- COMPILER ARGS
 
+A FILES argument `one-in-N:GLOB` stands for every Nth file GLOB names (sorted).
+
 Scenarios:
   identical   no cache / cache cold / cache warm / unchanged files answered from
               the facts cache, -j1 / -j2; every library body parsed (every
@@ -343,11 +345,18 @@ def header_change(r):
     expect(paths, "after the header changed", "built")  # not a hit on the stale one
 
 
+def expanded(arg):
+    if not arg.startswith("one-in-"):
+        return [arg]
+    n, pattern = arg[len("one-in-"):].split(":", 1)
+    return sorted(glob.glob(pattern))[::int(n)]
+
+
 def main():
     nnlint, work, scenario = sys.argv[1:4]
     rest = sys.argv[4:]
     split = rest.index("--")
-    files, flags = rest[:split], rest[split + 1:]
+    files, flags = [f for arg in rest[:split] for f in expanded(arg)], rest[split + 1:]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     {"identical": identical, "pch-vs-plain": pch_vs_plain, "corrupt": corrupt, "concurrent": concurrent,
