@@ -2,6 +2,7 @@
 
 #include "cache/Parallel.h"
 #include "index/IndexJson.h"
+#include "parse/BlockReach.h"
 #include "parse/FileStore.h"
 #include "parse/Pch.h"
 #include "parse/WarmRequest.h"
@@ -336,10 +337,15 @@ std::vector<Job> planJobs(const std::vector<clang::tooling::CompileCommand> &com
     // build it anyway, so that the next run of this file -- an editor's save,
     // a pre-commit of one file -- is warm. (A user header in the block is
     // recorded in the manifest: when it changes, the block is built again.)
+    // Not a block that costs less to parse than to read back, unless an
+    // editor's warm session stands on it.
     if (jobs[i].pch.key.empty() && !keys[i].empty() && !speed.lendersOnly) {
-      jobs[i].pch = cache->request(plans[i], keys[i], keys[i].size());
-      jobs[i].textHash = hashText(plans[i].text);
-      cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
+      PchRequest whole = cache->request(plans[i], keys[i], keys[i].size());
+      if (editorBuffer[i] || worthPrecompiling(whole, filter)) {
+        jobs[i].pch = std::move(whole);
+        jobs[i].textHash = hashText(plans[i].text);
+        cache->markPrefixes(llvm::ArrayRef(keys[i]).drop_back());
+      }
     }
     // None of an editor's block can be precompiled (withBuiltBlock).
     if (editorBuffer[i] && keys[i].empty() && !plans[i].block.empty()) {
