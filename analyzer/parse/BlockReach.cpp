@@ -66,25 +66,23 @@ class ReachAction : public PreprocessorFrontendAction {
 }  // namespace
 
 bool worthPrecompiling(const PchRequest &req, const SourceFilter &filter) {
-  auto disk = llvm::vfs::createPhysicalFileSystem();
-  disk->setCurrentWorkingDirectory(req.directory);
   // The block's header is not written yet: it is given from memory.
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(std::move(disk));
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::createPhysicalFileSystem());
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(req.headerArgs.back(), 0, llvm::MemoryBuffer::getMemBufferCopy(req.header));
   overlay->pushOverlay(memory);
   overlay->setCurrentWorkingDirectory(req.directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), overlay);
   Reach reach;
-  CountErrors quiet;
+  CountErrors errors;
   tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<ReachAction>(filter, reach), files.get());
-  invocation.setDiagnosticConsumer(&quiet);
+  invocation.setDiagnosticConsumer(&errors);
   bool ran = false;
   if (llvm::Error fatal = runRecoveringFatalErrors([&] { ran = invocation.run(); })) {
     llvm::consumeError(std::move(fatal));
     return true;
   }
-  return !ran || quiet.getNumErrors() > 0 || reach.enough();
+  return !ran || errors.getNumErrors() > 0 || reach.enough();
 }
 
 }  // namespace nnlint

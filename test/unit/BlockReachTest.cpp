@@ -12,16 +12,16 @@ using namespace nnlint;
 
 namespace {
 
-// The request of the whole include block of `source`, whose header is
-// `header`, against the stand-in header.
-bool worthOf(const std::string &header, const std::string &source) {
+// Whether the whole include block of a file that starts with its header,
+// `header`, is worth precompiling, against the stand-in header.
+bool worthOf(const std::string &header) {
   llvm::SmallString<128> dir;
   EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-block-reach", dir));
   std::string h = std::string(dir) + "/model.h", cpp = std::string(dir) + "/model.cpp";
   {
     std::error_code ec;
     llvm::raw_fd_ostream(h, ec) << header;
-    llvm::raw_fd_ostream(cpp, ec) << source;
+    llvm::raw_fd_ostream(cpp, ec) << "#include \"model.h\"\nint main() { return 0; }\n";
   }
   clang::tooling::CompileCommand cmd(
       std::string(dir), cpp,
@@ -37,28 +37,26 @@ bool worthOf(const std::string &header, const std::string &source) {
   return worth;
 }
 
-const char *kSource = "#include \"model.h\"\nint main() { return 0; }\n";
-
 }  // namespace
 
 TEST(BlockReach, AHeaderOfDeclarationsIsNot) {
-  EXPECT_FALSE(worthOf("#pragma once\nclass Trainer;\nint layers();\n", kSource));
+  EXPECT_FALSE(worthOf("#pragma once\nclass Trainer;\nint layers();\n"));
 }
 
 TEST(BlockReach, IncludesAMacroLeavesOutCountForNothing) {
-  EXPECT_FALSE(worthOf("#pragma once\nclass Trainer;\n#ifdef USE_CUDA\n#include <torch/torch.h>\n#endif\n", kSource));
+  EXPECT_FALSE(worthOf("#pragma once\nclass Trainer;\n#ifdef USE_CUDA\n#include <torch/torch.h>\n#endif\n"));
 }
 
 TEST(BlockReach, ALibraryHeaderMakesItWorthABlock) {
-  EXPECT_TRUE(worthOf("#pragma once\nclass Trainer;\n#include <torch/torch.h>\n", kSource));
+  EXPECT_TRUE(worthOf("#pragma once\nclass Trainer;\n#include <torch/torch.h>\n"));
 }
 
 TEST(BlockReach, SoDoesMuchOfTheProjectsOwnCode) {
   std::string header = "#pragma once\n";
   for (int i = 0; i < 4000; ++i) header += "int projectFunction" + std::to_string(i) + "(int a, int b);\n";
-  EXPECT_TRUE(worthOf(header, kSource));
+  EXPECT_TRUE(worthOf(header));
 }
 
 TEST(BlockReach, ABlockWithErrorsIsBuiltToRecordThem) {
-  EXPECT_TRUE(worthOf("#pragma once\n#include \"missing.h\"\n", kSource));
+  EXPECT_TRUE(worthOf("#pragma once\n#include \"missing.h\"\n"));
 }
