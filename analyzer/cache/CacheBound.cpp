@@ -32,8 +32,8 @@ void addFile(Entry &e, const llvm::sys::fs::directory_entry &file) {
 }
 
 // Blocks by key ("<key>.manifest", "<key>-<hash>.pch", "<key>.prefix",
-// "<key>.failed", "<key>-<hash>-<session>.blockfacts" and ".warmup") and
-// facts entries by file.
+// "<key>.failed", "<key>-<hash>-<session>.blockfacts" and ".warmup"), facts
+// entries and replay records by file.
 std::vector<Entry> entriesOf(const std::string &dir) {
   std::map<std::string, Entry> byKey;
   std::error_code ec;
@@ -52,12 +52,15 @@ std::vector<Entry> entriesOf(const std::string &dir) {
   }
   std::vector<Entry> entries;
   for (auto &[key, e] : byKey) entries.push_back(std::move(e));
-  for (llvm::sys::fs::directory_iterator it(dir + "/facts", ec), end; it != end && !ec; it.increment(ec)) {
-    if (it->type() != llvm::sys::fs::file_type::regular_file) continue;
-    Entry e;
-    e.facts = true;
-    addFile(e, *it);
-    entries.push_back(std::move(e));
+  // Facts entries and the records of runs that answer reruns (replay/ReplayRecord.h), each on its own.
+  for (const char *kind : {"/facts", "/replay"}) {
+    for (llvm::sys::fs::directory_iterator it(dir + kind, ec), end; it != end && !ec; it.increment(ec)) {
+      if (it->type() != llvm::sys::fs::file_type::regular_file) continue;
+      Entry e;
+      e.facts = true;
+      addFile(e, *it);
+      entries.push_back(std::move(e));
+    }
   }
   return entries;
 }

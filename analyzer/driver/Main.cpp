@@ -1,4 +1,5 @@
 // nnlint: command line driver.
+#include "base/InputLog.h"
 #include "base/SourceFilter.h"
 #include "base/Version.h"
 #include "cache/CacheBound.h"
@@ -116,6 +117,19 @@ void checkStandardOutputAtExit() {
     errs() << "nnlint: error: standard output: cannot write: " << err << "\n";
     std::_Exit(kExitError);
   }
+}
+
+// For the front (driver/Front.cpp): the paths this run looked at, one per
+// line, or no file when they are not all known.
+void listInputs(const char *file) {
+  const std::set<std::string> *paths = nnlint::notedInputs();
+  if (!paths) return;
+  std::string text;
+  for (const std::string &p : *paths) {
+    if (p.find('\n') != std::string::npos) return;
+    text += p + "\n";
+  }
+  (void)nnlint::writeFileAtomically(file, text);
 }
 
 }  // namespace
@@ -255,5 +269,7 @@ int main(int argc, char **argv) {
   opts.speed.cacheLimit = cacheLimit;
   opts.speed.showProgress = !quiet && sys::Process::StandardErrIsDisplayed();
   nnlint::AnalysisResult result = nnlint::analyze(files, enabled, opts);
-  return nnlint::finishRun(result, mainFiles, configs, accepted, report);
+  int code = nnlint::finishRun(result, mainFiles, configs, accepted, report);
+  if (const char *list = std::getenv("NNLINT_REPLAY_INPUTS")) listInputs(list);
+  return code;
 }

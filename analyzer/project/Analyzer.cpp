@@ -1,5 +1,6 @@
 #include "project/Analyzer.h"
 
+#include "base/InputLog.h"
 #include "base/SourceText.h"
 #include "base/Version.h"
 #include "cache/ParallelIndex.h"
@@ -22,6 +23,7 @@ namespace nnlint {
 namespace {
 
 bool hasResourceHeaders(const std::string &dir) {
+  if (!dir.empty()) noteInput(dir + "/include/stddef.h");
   return !dir.empty() && llvm::sys::fs::exists(dir + "/include/stddef.h");
 }
 
@@ -37,6 +39,7 @@ class SourceFileChecks {
 };
 
 std::string SourceFileChecks::reason(const std::string &file) {
+  noteInput(file);
   llvm::sys::fs::file_status st;
   if (llvm::sys::fs::status(file, st)) {
     std::string why = unreachableReason(file);
@@ -87,6 +90,7 @@ std::string clangNextTo(const std::string &resourceDir) {
   if (llvm::sys::fs::real_path(resourceDir, clang)) clang = resourceDir;
   llvm::sys::path::append(clang, "../../..", "bin", "clang++");
   llvm::sys::path::remove_dots(clang, true);
+  noteInput(std::string(clang));
   return llvm::sys::fs::exists(clang) ? std::string(clang) : "";
 }
 
@@ -304,6 +308,12 @@ AnalysisResult analyze(const std::vector<std::string> &files, const std::vector<
     } else {
       for (FileResult &r : indexWithFacts(lenders, parse, filter, speed, first)) parsed.push_back(std::move(r));
     }
+  }
+  for (const FileResult &r : parsed) {
+    // As the facts cache: a parse that did not run, or missed a header where no path says, is not answered again.
+    if (r.inputs.empty() || (r.missingInclude && r.absentFiles.empty())) noteUnknownInputs();
+    for (const SourceInput &in : r.inputs) noteInput(in.path);
+    for (const std::string &absent : r.absentFiles) noteInput(absent);
   }
   AnalysisResult judged = judge(waiting);
   judged.lendersMissing = std::move(missing);

@@ -1,5 +1,6 @@
 #include "project/CompileCommands.h"
 
+#include "base/InputLog.h"
 #include "parse/FileStore.h"
 #include "project/PathProblem.h"
 
@@ -142,6 +143,7 @@ std::string CompileCommands::load() {
     }
   }
   llvm::sys::path::append(path, "compile_commands.json");
+  noteInput(std::string(path));
   if (!entryExists(std::string(path)))
     return std::string(path) + ": no such file (build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
   std::string error;
@@ -165,6 +167,7 @@ std::vector<std::string> CompileCommands::findTorchIncludes(const std::vector<st
   roots.push_back("/usr/include");
   for (const std::string &root : roots) {
     std::string api = root + "/torch/csrc/api/include";
+    noteInput(api + "/torch/torch.h");
     // /usr/include is searched anyway; naming it with -isystem breaks libstdc++'s #include_next.
     if (llvm::sys::fs::exists(api + "/torch/torch.h")) return root == "/usr/include" ? std::vector<std::string>{api} : std::vector<std::string>{api, root};
   }
@@ -178,6 +181,7 @@ const CompileCommands::Database *CompileCommands::databaseFor(const std::string 
     llvm::SmallString<256> candidate(dir);
     llvm::sys::path::append(candidate, "compile_commands.json");
     std::string key(candidate);
+    noteInput(key);
     if (auto it = found_.find(key); it != found_.end()) return &it->second;
     if (foundErrors_.count(key)) {
       error = foundErrors_[key];
@@ -244,6 +248,7 @@ bool CompileCommands::commandFor(const std::string &file, CompileCommand &out, s
     out.CommandLine.push_back("-isystem");
     out.CommandLine.push_back(inc);
   }
+  noteInput("/usr/local/cuda/include/cuda.h");
   if (llvm::sys::fs::exists("/usr/local/cuda/include/cuda.h")) {
     out.CommandLine.push_back("-isystem");
     out.CommandLine.push_back("/usr/local/cuda/include");

@@ -1,5 +1,6 @@
 #include "project/Config.h"
 
+#include "base/InputLog.h"
 #include "base/SourceFilter.h"
 #include "project/YamlDepth.h"
 
@@ -226,6 +227,7 @@ const Config *ConfigResolver::load(const std::string &path, std::string &error) 
     error = path + ":" + why;
     return nullptr;
   };
+  noteInput(path);
   if (llvm::sys::fs::exists(path) && !llvm::sys::fs::is_regular_file(path)) return fail(" not a regular file");
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf) return fail(" cannot read: " + buf.getError().message());
@@ -275,6 +277,8 @@ std::string ConfigResolver::findAbove(const std::string &start, std::string &err
     llvm::SmallString<256> own(dir), tidy(dir);
     llvm::sys::path::append(own, kConfigFileName);
     llvm::sys::path::append(tidy, kClangTidyFileName);
+    noteInput(std::string(own));
+    noteInput(std::string(tidy));
     // Not only a regular file: a directory or FIFO of that name is an error load() reports.
     if (llvm::sys::fs::exists(own)) {
       found = std::string(own);

@@ -1,5 +1,6 @@
 #include "project/Contributors.h"
 
+#include "base/InputLog.h"
 #include "base/SourceFilter.h"
 #include "parse/Frontend.h"
 
@@ -42,6 +43,7 @@ class IncludeLines {
 
   static const std::vector<Include> &current(const std::string &path) {
     static std::map<std::string, Kept> kept;
+    noteInput(path);
     llvm::sys::fs::file_status st;
     if (llvm::sys::fs::status(path, st)) st = {};
     auto [it, added] = kept.try_emplace(path);
@@ -91,6 +93,7 @@ std::vector<std::string> userIncludeDirs(const clang::tooling::CompileCommand &c
 
 std::string search(const Include &inc, const std::string &includer, const std::vector<std::string> &dirs) {
   auto found = [](llvm::SmallString<256> p) {
+    noteInput(std::string(p));
     return llvm::sys::fs::is_regular_file(p) ? normalisePath(std::string(p)) : std::string();
   };
   if (llvm::sys::path::is_absolute(inc.name)) return found(llvm::SmallString<256>(inc.name));

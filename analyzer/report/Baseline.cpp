@@ -1,5 +1,7 @@
 #include "report/Baseline.h"
 
+#include "base/InputLog.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -34,6 +36,7 @@ std::vector<std::string> fingerprints(const std::vector<Finding> &findings, cons
 }
 
 std::string readBaseline(const std::string &path, std::set<std::string> &out) {
+  noteInput(path);
   if (llvm::sys::fs::exists(path) && !llvm::sys::fs::is_regular_file(path)) return "not a regular file";
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf) return buf.getError().message();

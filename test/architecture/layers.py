@@ -17,7 +17,8 @@ import sys
 # docs/architecture.md draws the same list.
 FLOORS = [
     "plugin",          # the clang-tidy module (an entry point of its own)
-    "driver",          # the command line
+    "driver",          # the command line: the front and the analyzer's main
+    "replay",          # the front's records of runs, and which commands they answer
     "lsp",             # the language server
     "report",          # findings -> text, JSON, SARIF, ...; exit codes
     "project",         # one run: settings, compile commands, analyze(), NOLINT
