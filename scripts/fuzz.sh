@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of test/fuzz with ASan and UBSan in
 # ./build-fuzz and runs each for a bounded time on a copy of its seed corpus.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default: 60 s, all)
-# Targets: config compile-db nolint baseline lsp. A crash leaves its input in
+# Targets: config compile-db nolint baseline lsp replay-record. A crash leaves its input in
 # build-fuzz/artifacts/ and fails the script; the corpus grown by a run is
 # kept in build-fuzz/corpus/ for the next run.
 set -euo pipefail
@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(config compile-db nolint baseline lsp)
+[ ${#targets[@]} -gt 0 ] || targets=(config compile-db nolint baseline lsp replay-record)
 
 bash "$root/scripts/setup.sh" --sanitizers
 build="$root/build-fuzz"
@@ -27,6 +27,7 @@ binary() {  # target name -> executable
     nolint) echo nnlint_fuzz_Nolint ;;
     baseline) echo nnlint_fuzz_Baseline ;;
     lsp) echo nnlint_fuzz_Lsp ;;
+    replay-record) echo nnlint_fuzz_ReplayRecord ;;
     *) echo "fuzz.sh: unknown target '$1'" >&2; exit 2 ;;
   esac
 }

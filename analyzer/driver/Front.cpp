@@ -7,7 +7,7 @@
 // A command that may be answered again (replay/Invocation.h) runs the
 // analyzer with its standard output and error passed on through pipes, keeps
 // both, and records them with the state of every path the analyzer says it
-// looked at ($NNLINT_REPLAY_INPUTS). Every other command becomes the
+// looked at ($NNLINT_REPLAY_INPUTS, written at the end of a whole run). Every other command becomes the
 // analyzer (exec), so the language server and terminal runs see no front.
 // NNLINT_NO_REPLAY=1 still records, but never answers from a record.
 #include "replay/Invocation.h"
@@ -232,7 +232,9 @@ int main(int argc, char **argv) {
   int code = WIFEXITED(run->status) ? WEXITSTATUS(run->status) : kExitError;
   // A second before the run: a file changed then could change again with the same times.
   constexpr int64_t kClockGrain = 1000000000;
-  if ((code == 0 || code == 1) && run->kept && paths && settledBefore(*paths, started - kClockGrain))
+  // Exit code 2 too: a file that could not be analysed is reported again while it is as it was (a
+  // parse that crashed lists no inputs, base/InputLog.h); a run stopped before the end lists none.
+  if (code <= kExitError && run->kept && paths && settledBefore(*paths, started - kClockGrain))
     writeAtomically(inv->recordPath, serialize({inv->key, code, std::move(*paths), run->out, run->err}));
   return code;
 }

@@ -133,6 +133,7 @@ CompileCommands::CompileCommands(std::optional<std::vector<std::string>> fixedAr
 
 std::string CompileCommands::load() {
   if (buildDir_.empty() || fixedArgs_) return "";
+  noteInput(buildDir_);
   llvm::SmallString<256> path(buildDir_);
   if (!llvm::sys::fs::is_directory(path)) {
     if (llvm::sys::path::filename(path) == "compile_commands.json" && entryExists(std::string(path))) {
