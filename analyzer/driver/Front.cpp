@@ -7,9 +7,10 @@
 // A command that may be answered again (replay/Invocation.h) runs the
 // analyzer with its standard output and error passed on through pipes, keeps
 // both, and records them with the state of every path the analyzer says it
-// looked at ($NNLINT_REPLAY_INPUTS, written at the end of a whole run). Every other command becomes the
-// analyzer (exec), so the language server and terminal runs see no front.
-// NNLINT_NO_REPLAY=1 still records, but never answers from a record.
+// looked at ($NNLINT_REPLAY_INPUTS, written at the end of a whole run).
+// Every other command becomes the analyzer (exec), so the language server
+// and terminal runs see no front. NNLINT_NO_REPLAY=1 still records, but
+// never answers from a record.
 #include "replay/Invocation.h"
 #include "replay/ReplayRecord.h"
 
@@ -26,8 +27,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 extern char **environ;
 
@@ -137,13 +140,16 @@ std::optional<Outcome> runCaptured(const std::string &analyzer, char **argv, con
     ::close(outPipe[1]);
     return std::nullopt;
   }
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::signal(sig, passSignalOn);
+  // Signals that stop a run are passed on to the analyzer; one the front was
+  // told to ignore (nohup) stays ignored by both.
+  const int stopping[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+  for (int sig : stopping)
+    if (::signal(sig, passSignalOn) == SIG_IGN) ::signal(sig, SIG_IGN);
   analyzerPid = ::fork();
   if (analyzerPid == 0) {
     ::dup2(outPipe[1], STDOUT_FILENO);
     ::dup2(oneStream ? outPipe[1] : errPipe[1], STDERR_FILENO);
-    ::setenv("NNLINT_REPLAY_INPUTS", inputsFile.c_str(), 1);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::signal(sig, SIG_DFL);
+    ::setenv("NNLINT_REPLAY_INPUTS", inputsFile.c_str(), 1);  // exec sets caught signals back to their default
     ::execv(analyzer.c_str(), argv);
     std::fprintf(stderr, "nnlint: error: %s: cannot run the analyzer: %s\n", analyzer.c_str(), std::strerror(errno));
     ::_exit(kExitError);

@@ -1,7 +1,10 @@
-"""Starts a command, waits until it has started WORKERS worker processes, sends
-it SIGTERM, and fails if any worker is still running 30 seconds later.
+"""Starts a command, waits until it has started WORKERS processes (its
+children and theirs), sends it SIGTERM, and fails if any of them is still
+running 30 seconds later. With --pipe the command's output is a pipe, which
+nnlint's front passes on from the analyzer it starts (driver/Front.cpp): the
+analyzer and its workers are then the processes.
 
-    term_stops_workers.py WORKERS COMMAND...
+    term_stops_workers.py [--pipe] WORKERS COMMAND...
 """
 import os
 import signal
@@ -29,14 +32,25 @@ def running(pid):
         return False
 
 
-wanted = int(sys.argv[1])
-proc = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def descendants(pid):
+    found = []
+    for child in children(pid):
+        found += [child] + descendants(child)
+    return found
+
+
+args = sys.argv[1:]
+pipe = args[0] == "--pipe"
+if pipe:
+    args = args[1:]
+wanted = int(args[0])
+proc = subprocess.Popen(args[1:], stdout=subprocess.PIPE if pipe else subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 deadline = time.time() + 60
 # Workers start one after the other: gather every one seen until all have
 # started (one may already have finished by then).
 workers = []
 while len(workers) < wanted and time.time() < deadline and proc.poll() is None:
-    workers += [w for w in children(proc.pid) if w not in workers]
+    workers += [w for w in descendants(proc.pid) if w not in workers]
     time.sleep(0.05)
 if not workers:
     sys.exit("no worker process appeared")
