@@ -1,5 +1,7 @@
 #include "cache/Messages.h"
 
+#include "base/WriteAll.h"
+
 #include <cerrno>
 #include <cstdint>
 #include <poll.h>
@@ -47,17 +49,6 @@ bool readExactly(int fd, char *data, size_t size, int timeoutMs, bool *timedOut)
 }
 
 }  // namespace
-
-bool writeAll(int fd, const char *data, size_t size) {
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
 
 bool sendMessage(int fd, const nlohmann::json &value) {
   std::vector<std::uint8_t> body = nlohmann::json::to_cbor(value);

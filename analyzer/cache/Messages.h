@@ -15,9 +15,6 @@
 
 namespace nnlint {
 
-// Writes all of `data` to `fd`; false when it cannot.
-bool writeAll(int fd, const char *data, size_t size);
-
 // Writes one message; false when it cannot.
 bool sendMessage(int fd, const nlohmann::json &value);
 

@@ -11,6 +11,7 @@
 // Every other command becomes the analyzer (exec), so the language server
 // and terminal runs see no front. NNLINT_NO_REPLAY=1 still records, but
 // never answers from a record.
+#include "base/WriteAll.h"
 #include "replay/Invocation.h"
 #include "replay/ReplayRecord.h"
 
@@ -37,6 +38,7 @@ extern char **environ;
 namespace {
 
 using namespace nnlint::replay;
+using nnlint::writeAll;
 
 constexpr int kExitError = 2;               // as report/Report.h
 constexpr size_t kLargestRecorded = 64 << 20;  // larger answers are passed on, not kept
@@ -53,17 +55,6 @@ int execAnalyzer(const std::string &analyzer, char **argv) {
   ::execv(analyzer.c_str(), argv);
   std::fprintf(stderr, "nnlint: error: %s: cannot run the analyzer: %s\n", analyzer.c_str(), std::strerror(errno));
   return kExitError;
-}
-
-bool writeAll(int fd, const char *data, size_t size) {
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= n;
-  }
-  return true;
 }
 
 std::string readFile(const std::string &path) {
