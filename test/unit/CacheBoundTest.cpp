@@ -62,3 +62,21 @@ TEST(CacheBound, ASessionsFilesGoWithTheirBlock) {
   EXPECT_TRUE(llvm::sys::fs::exists(root + "/new-0.pch"));
   llvm::sys::fs::remove_directories(root);
 }
+
+// The front's records of runs (replay/ReplayRecord.h) count toward the bound
+// and go as facts entries do, least recently used first, after every block.
+TEST(CacheBound, RunRecordsGoLikeFacts) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nnlint-bound", dir));
+  std::string root(dir);
+  ASSERT_FALSE(llvm::sys::fs::create_directories(root + "/replay"));
+  writeFile(root + "/replay/old", 400, 3600);
+  writeFile(root + "/replay/new", 400, 60);
+  writeFile(root + "/k1.manifest", 10, 30);
+  writeFile(root + "/k1-0.pch", 300, 30);
+  boundCache(root, 700);  // 1110 bytes, to at most 630
+  EXPECT_FALSE(llvm::sys::fs::exists(root + "/k1-0.pch"));
+  EXPECT_FALSE(llvm::sys::fs::exists(root + "/replay/old"));
+  EXPECT_TRUE(llvm::sys::fs::exists(root + "/replay/new"));
+  llvm::sys::fs::remove_directories(root);
+}
