@@ -43,16 +43,17 @@ using nnlint::writeAll;
 constexpr int kExitError = 2;               // as report/Report.h
 constexpr size_t kLargestRecorded = 64 << 20;  // larger answers are passed on, not kept
 
-std::string analyzerPath() {
+// Beside this executable; without /proc, beside the path it was started by
+// (or on PATH: execvp() looks a bare name up there).
+std::string analyzerPath(const char *argv0) {
   char self[4096];
   ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return "nnlint-analyzer";
-  std::string path(self, n);
+  std::string path = n > 0 ? std::string(self, n) : std::string(argv0);
   return path.substr(0, path.rfind('/') + 1) + "nnlint-analyzer";
 }
 
 int execAnalyzer(const std::string &analyzer, char **argv) {
-  ::execv(analyzer.c_str(), argv);
+  ::execvp(analyzer.c_str(), argv);
   std::fprintf(stderr, "nnlint: error: %s: cannot run the analyzer: %s\n", analyzer.c_str(), std::strerror(errno));
   return kExitError;
 }
@@ -141,7 +142,7 @@ std::optional<Outcome> runCaptured(const std::string &analyzer, char **argv, con
     ::dup2(outPipe[1], STDOUT_FILENO);
     ::dup2(oneStream ? outPipe[1] : errPipe[1], STDERR_FILENO);
     ::setenv("NNLINT_REPLAY_INPUTS", inputsFile.c_str(), 1);  // exec sets caught signals back to their default
-    ::execv(analyzer.c_str(), argv);
+    ::execvp(analyzer.c_str(), argv);
     std::fprintf(stderr, "nnlint: error: %s: cannot run the analyzer: %s\n", analyzer.c_str(), std::strerror(errno));
     ::_exit(kExitError);
   }
@@ -203,7 +204,7 @@ int64_t nowNanoseconds() {
 }  // namespace
 
 int main(int argc, char **argv) {
-  std::string analyzer = analyzerPath();
+  std::string analyzer = analyzerPath(argv[0]);
   std::optional<Invocation> inv = replayable(argc, argv, environ, analyzer, STDOUT_FILENO, STDERR_FILENO);
   if (!inv) return execAnalyzer(analyzer, argv);
   if (std::optional<int> answered = answerFromRecord(*inv)) return *answered;

@@ -87,9 +87,10 @@ std::optional<Invocation> replayable(int argc, char **argv, char **envp, const s
   char cwd[4096];
   if (!::getcwd(cwd, sizeof cwd)) return std::nullopt;
 
+  PathState exe = stateOf(analyzer);
+  if (exe.kind != 'f') return std::nullopt;  // a record must name the analyzer that made it
   Invocation inv;
   inv.oneStream = samePlace(stdoutFd, stderrFd);
-  PathState exe = stateOf(analyzer);
   inv.key = std::string("analyzer ") + exe.kind + ' ' + std::to_string(exe.device) + ' ' + std::to_string(exe.inode) +
             ' ' + std::to_string(exe.size) + ' ' + std::to_string(exe.modified) + ' ' + std::to_string(exe.changed) +
             '\n' + (inv.oneStream ? "one stream\n" : "two streams\n") + cwd + '\n';

@@ -18,6 +18,7 @@ namespace {
 struct Command {
   std::vector<std::string> args, env = {"HOME=/home/u", "PATH=/bin"};
   int out = -1, err = -1;  // a file each by default
+  std::string analyzer = "/proc/self/exe";  // any executable file
 };
 
 std::optional<Invocation> replayableFor(const Command &c) {
@@ -31,7 +32,7 @@ std::optional<Invocation> replayableFor(const Command &c) {
   int file = ::open("/tmp", O_TMPFILE | O_RDWR, 0600);
   int out = c.out >= 0 ? c.out : file, err = c.err >= 0 ? c.err : ::open("/tmp", O_TMPFILE | O_RDWR, 0600);
   std::optional<Invocation> inv =
-      replayable(int(args.size()), argv.data(), envp.data(), "/nonexistent/nnlint-analyzer", out, err);
+      replayable(int(args.size()), argv.data(), envp.data(), c.analyzer, out, err);
   ::close(file);
   if (c.err < 0) ::close(err);
   return inv;
@@ -46,6 +47,15 @@ TEST(Invocation, AnsweredOnlyWhenPrintingIsAllItDoes) {
                               "--lsp", "--no-cache", "--version", "-help", "--list-checks", "--dump-config", "-",
                               "@args.rsp"})
     EXPECT_FALSE(replayableFor({{refused, "a.cpp"}})) << refused;
+}
+
+// A record names the analyzer that made it: without one found, no record.
+TEST(Invocation, NotWithoutTheAnalyzer) {
+  Command c{{"a.cpp"}};
+  c.analyzer = "/nonexistent/nnlint-analyzer";
+  EXPECT_FALSE(replayableFor(c));
+  c.analyzer = "nnlint-analyzer";
+  EXPECT_FALSE(replayableFor(c));
 }
 
 TEST(Invocation, NotForATerminal) {
