@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -137,8 +138,13 @@ std::optional<Outcome> runCaptured(const std::string &analyzer, char **argv, con
   const int stopping[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
   for (int sig : stopping)
     if (::signal(sig, passSignalOn) == SIG_IGN) ::signal(sig, SIG_IGN);
+  pid_t front = ::getpid();
   analyzerPid = ::fork();
   if (analyzerPid == 0) {
+    // A front killed outright (SIGKILL) takes the analyzer with it, as
+    // killing the analyzer itself did; the analyzer's workers go with it.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != front) ::_exit(kExitError);
     ::dup2(outPipe[1], STDOUT_FILENO);
     ::dup2(oneStream ? outPipe[1] : errPipe[1], STDERR_FILENO);
     ::setenv("NNLINT_REPLAY_INPUTS", inputsFile.c_str(), 1);  // exec sets caught signals back to their default

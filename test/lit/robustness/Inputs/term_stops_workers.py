@@ -2,9 +2,10 @@
 children and theirs), sends it SIGTERM, and fails if any of them is still
 running 30 seconds later. With --pipe the command's output is a pipe, which
 nnlint's front passes on from the analyzer it starts (driver/Front.cpp): the
-analyzer and its workers are then the processes.
+analyzer and its workers are then the processes. With --kill the signal is
+SIGKILL, which the command cannot pass on.
 
-    term_stops_workers.py [--pipe] WORKERS COMMAND...
+    term_stops_workers.py [--pipe] [--kill] WORKERS COMMAND...
 """
 import os
 import signal
@@ -40,9 +41,9 @@ def descendants(pid):
 
 
 args = sys.argv[1:]
-pipe = args[0] == "--pipe"
-if pipe:
-    args = args[1:]
+pipe = "--pipe" in args
+kill = "--kill" in args
+args = [a for a in args if a not in ("--pipe", "--kill")]
 wanted = int(args[0])
 proc = subprocess.Popen(args[1:], stdout=subprocess.PIPE if pipe else subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 deadline = time.time() + 60
@@ -54,7 +55,7 @@ while len(workers) < wanted and time.time() < deadline and proc.poll() is None:
     time.sleep(0.05)
 if not workers:
     sys.exit("no worker process appeared")
-proc.send_signal(signal.SIGTERM)
+proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
 proc.wait(timeout=30)
 # A loaded machine may take a while to deliver the workers' SIGKILL.
 deadline = time.time() + 30
@@ -65,5 +66,5 @@ while left and time.time() < deadline:
 for w in left:
     os.kill(w, signal.SIGKILL)
 if left:
-    sys.exit("workers still running after SIGTERM: %s" % left)
+    sys.exit("workers still running after the signal: %s" % left)
 print("workers stopped: %d" % len(workers))
