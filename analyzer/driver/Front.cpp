@@ -11,6 +11,7 @@
 // Every other command becomes the analyzer (exec), so the language server
 // and terminal runs see no front. NNLINT_NO_REPLAY=1 still records, but
 // never answers from a record.
+#include "base/ExitCode.h"
 #include "base/WriteAll.h"
 #include "replay/Invocation.h"
 #include "replay/ReplayRecord.h"
@@ -39,9 +40,9 @@ extern char **environ;
 namespace {
 
 using namespace nnlint::replay;
+using nnlint::kExitError;
 using nnlint::writeAll;
 
-constexpr int kExitError = 2;               // as report/Report.h
 constexpr size_t kLargestRecorded = 64 << 20;  // larger answers are passed on, not kept
 
 // Beside this executable; without /proc, beside the path it was started by

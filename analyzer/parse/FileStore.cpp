@@ -1,5 +1,7 @@
 #include "parse/FileStore.h"
 
+#include "base/CacheDir.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -39,9 +41,8 @@ llvm::Expected<std::string> writeTemporary(const std::string &path, const std::s
 }  // namespace
 
 std::string defaultCacheDir() {
-  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"); xdg && !xdg->empty()) return *xdg + "/nnlint";
-  if (auto home = llvm::sys::Process::GetEnv("HOME"); home && !home->empty()) return *home + "/.cache/nnlint";
-  return "";
+  return defaultCacheDirFor(llvm::sys::Process::GetEnv("XDG_CACHE_HOME").value_or(""),
+                            llvm::sys::Process::GetEnv("HOME").value_or(""));
 }
 
 std::optional<FileStamp> stampOf(const std::string &path) {

@@ -1,5 +1,6 @@
 #include "replay/Invocation.h"
 
+#include "base/CacheDir.h"
 #include "replay/ReplayRecord.h"
 
 #include <sys/stat.h>
@@ -77,12 +78,7 @@ std::optional<Invocation> replayable(int argc, char **argv, char **envp, const s
         cacheDir = argv[++i];
     }
   }
-  if (!cacheDirGiven) {
-    if (std::string xdg = variable(envp, "XDG_CACHE_HOME"); !xdg.empty())
-      cacheDir = xdg + "/nnlint";
-    else if (std::string home = variable(envp, "HOME"); !home.empty())
-      cacheDir = home + "/.cache/nnlint";
-  }
+  if (!cacheDirGiven) cacheDir = defaultCacheDirFor(variable(envp, "XDG_CACHE_HOME"), variable(envp, "HOME"));
   if (cacheDir.empty()) return std::nullopt;
   char cwd[4096];
   if (!::getcwd(cwd, sizeof cwd)) return std::nullopt;

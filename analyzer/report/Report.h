@@ -1,6 +1,7 @@
 // The end of a run: configuration, baseline, fixes, output, exit code.
 #pragma once
 
+#include "base/ExitCode.h"
 #include "project/Analyzer.h"
 #include "project/Config.h"
 
@@ -10,11 +11,6 @@
 #include <string>
 
 namespace nnlint {
-
-// Exit codes, documented in docs/usage.md.
-inline constexpr int kExitClean = 0;
-inline constexpr int kExitFindings = 1;
-inline constexpr int kExitError = 2;
 
 struct ReportOptions {
   std::string format = "text";  // text, json, sarif, github, codeclimate
