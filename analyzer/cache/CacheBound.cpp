@@ -19,7 +19,7 @@ namespace {
 struct Entry {
   int64_t lastUsed = 0;  // nanoseconds
   uint64_t size = 0;
-  bool facts = false;  // a facts entry: kilobytes that save a whole parse
+  bool facts = false;  // a facts entry or a run's record: kilobytes that save a whole parse
   std::vector<std::string> files;  // the manifest first: without it the block is not used
 };
 

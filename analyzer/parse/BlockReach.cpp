@@ -43,8 +43,6 @@ class WatchEnteredFiles : public PPCallbacks {
   Reach &reach_;
 };
 
-class CountErrors : public DiagnosticConsumer {};
-
 class ReachAction : public PreprocessorFrontendAction {
  public:
   ReachAction(const SourceFilter &filter, Reach &reach) : filter_(filter), reach_(reach) {}
@@ -74,7 +72,7 @@ bool worthPrecompiling(const PchRequest &req, const SourceFilter &filter) {
   overlay->setCurrentWorkingDirectory(req.directory);
   auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), overlay);
   Reach reach;
-  CountErrors errors;
+  DiagnosticConsumer errors;  // counts them, prints nothing
   tooling::ToolInvocation invocation(req.headerArgs, std::make_unique<ReachAction>(filter, reach), files.get());
   invocation.setDiagnosticConsumer(&errors);
   bool ran = false;

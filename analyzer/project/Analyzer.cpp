@@ -23,8 +23,10 @@ namespace nnlint {
 namespace {
 
 bool hasResourceHeaders(const std::string &dir) {
-  if (!dir.empty()) noteInput(dir + "/include/stddef.h");
-  return !dir.empty() && llvm::sys::fs::exists(dir + "/include/stddef.h");
+  if (dir.empty()) return false;
+  std::string stddef = dir + "/include/stddef.h";
+  noteInput(stddef);
+  return llvm::sys::fs::exists(stddef);
 }
 
 // Why files cannot be analysed, for one run: the file system of each device

@@ -168,9 +168,10 @@ std::vector<std::string> CompileCommands::findTorchIncludes(const std::vector<st
   roots.push_back("/usr/include");
   for (const std::string &root : roots) {
     std::string api = root + "/torch/csrc/api/include";
-    noteInput(api + "/torch/torch.h");
+    std::string torchHeader = api + "/torch/torch.h";
+    noteInput(torchHeader);
     // /usr/include is searched anyway; naming it with -isystem breaks libstdc++'s #include_next.
-    if (llvm::sys::fs::exists(api + "/torch/torch.h")) return root == "/usr/include" ? std::vector<std::string>{api} : std::vector<std::string>{api, root};
+    if (llvm::sys::fs::exists(torchHeader)) return root == "/usr/include" ? std::vector<std::string>{api} : std::vector<std::string>{api, root};
   }
   return {};
 }
@@ -249,8 +250,9 @@ bool CompileCommands::commandFor(const std::string &file, CompileCommand &out, s
     out.CommandLine.push_back("-isystem");
     out.CommandLine.push_back(inc);
   }
-  noteInput("/usr/local/cuda/include/cuda.h");
-  if (llvm::sys::fs::exists("/usr/local/cuda/include/cuda.h")) {
+  const std::string cudaHeader = "/usr/local/cuda/include/cuda.h";
+  noteInput(cudaHeader);
+  if (llvm::sys::fs::exists(cudaHeader)) {
     out.CommandLine.push_back("-isystem");
     out.CommandLine.push_back("/usr/local/cuda/include");
   }

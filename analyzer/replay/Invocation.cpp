@@ -87,9 +87,7 @@ std::optional<Invocation> replayable(int argc, char **argv, char **envp, const s
   if (exe.kind != 'f') return std::nullopt;  // a record must name the analyzer that made it
   Invocation inv;
   inv.oneStream = samePlace(stdoutFd, stderrFd);
-  inv.key = std::string("analyzer ") + exe.kind + ' ' + std::to_string(exe.device) + ' ' + std::to_string(exe.inode) +
-            ' ' + std::to_string(exe.size) + ' ' + std::to_string(exe.modified) + ' ' + std::to_string(exe.changed) +
-            '\n' + (inv.oneStream ? "one stream\n" : "two streams\n") + cwd + '\n';
+  inv.key = "analyzer " + stateFields(exe) + '\n' + (inv.oneStream ? "one stream\n" : "two streams\n") + cwd + '\n';
   for (int i = 1; i < argc; ++i) inv.key += std::string(argv[i]) + '\0';
   inv.key += '\n';
   std::vector<std::string> env;

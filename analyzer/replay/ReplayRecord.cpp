@@ -105,15 +105,19 @@ PathState stateOf(const std::string &path) {
   return s;
 }
 
+std::string stateFields(const PathState &p) {
+  std::string fields(1, p.kind);
+  for (int64_t n : {int64_t(p.device), int64_t(p.inode), int64_t(p.size), p.modified, p.changed, int64_t(p.error)})
+    fields += ' ' + std::to_string(n);
+  return fields;
+}
+
 std::string serialize(const Record &record) {
   std::string out = kFormat;
   addBytes(out, "key", record.key);
   out += "exit " + std::to_string(record.exitCode) + '\n';
   for (const PathState &p : record.paths) {
-    out += "path ";
-    out += p.kind;
-    for (int64_t n : {int64_t(p.device), int64_t(p.inode), int64_t(p.size), p.modified, p.changed, int64_t(p.error)})
-      out += ' ' + std::to_string(n);
+    out += "path " + stateFields(p);
     addBytes(out, "", p.path);
   }
   addBytes(out, "stdout", record.out);

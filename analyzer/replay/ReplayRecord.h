@@ -32,6 +32,9 @@ struct PathState {
 bool operator==(const PathState &a, const PathState &b);
 
 PathState stateOf(const std::string &path);
+// "<kind> <device> <inode> <size> <modified> <changed> <error>": what a record
+// keeps of a state, and the analyzer's part of a key (Invocation.h).
+std::string stateFields(const PathState &state);
 
 struct Record {
   std::string key;  // the invocation (Invocation.h), compared whole
