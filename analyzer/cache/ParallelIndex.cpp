@@ -54,6 +54,9 @@ std::optional<WarmRequest> warmRequest(const Job &job, const PchCache &cache, co
   const std::string &whole = job.wholeBlock;
   if (!parse.warm || !parse.unsaved.count(path) || job.pch.key.empty()) return std::nullopt;
   if (!job.pch.hoisted && whole.rfind(job.pch.header, 0) != 0) return std::nullopt;
+  // A session would keep little of a small block (BlockWorth.h): the file
+  // parses about as fast without one, and the open need not wait for one.
+  if (cache.isSmall(job.pch.key)) return std::nullopt;
   // A block of the file's lead (leadRequest) holds none of its lines: the
   // session's tail is the whole block, whose includes of the lead's headers
   // are then skipped, as in a parse with the lead's block.
@@ -152,6 +155,7 @@ FileResult indexWithCache(const Job &job, PchCache *cache, const ParseOptions &p
   if (warm && !cache->has(job.pch.key)) {
     Job built = withBuiltBlock(job, *cache, parse, filter);
     if (built.pch.key != job.pch.key) return indexWithCache(built, cache, parse, filter);
+    warm = warmRequest(job, *cache, parse);
   }
   if (warm && cache->has(job.pch.key)) {
     if (std::optional<FileResult> result = parse.warm(*warm)) {

@@ -161,12 +161,6 @@ class Server {
       waitingForLenders_.insert(uri);
       startLending();
     }
-    // Answered from the facts cache: the host has no session for the file
-    // yet, which the first edit would wait for.
-    if (final && booleanField(*final, "hostNotAsked").value_or(false) && prepared_.insert(uri).second) {
-      toPrepare_.push_back(uri);
-      startLending();
-    }
     if (!byFile) {
       logMessage(1, "nnlint: the analysis of " + doc->second.path + " crashed; its diagnostics are those of the last good run");
       Json start{{"line", 0}, {"character", 0}};
@@ -179,6 +173,13 @@ class Server {
     for (const std::string &old : published_[uri])
       if (!now.count(old)) publish(old, Json::array());
     published_[uri] = std::move(now);
+    // Answered from the facts cache: the host has no session for the file
+    // yet, which the first edit would wait for. (After publishing: starting
+    // the process that prepares it takes a fork.)
+    if (final && booleanField(*final, "hostNotAsked").value_or(false) && prepared_.insert(uri).second) {
+      toPrepare_.push_back(uri);
+      startLending();
+    }
     if (const Json *lenders = final ? arrayField(*final, "lenders") : nullptr) keepLenderFacts(doc->second, *lenders);
   }
 

@@ -1,5 +1,6 @@
 #include "parse/BlockReach.h"
 
+#include "parse/BlockWorth.h"
 #include "parse/FatalErrors.h"
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -14,13 +15,10 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-// About what Clang parses in a few milliseconds.
-constexpr uint64_t kOwnBytesWorthABlock = 64 * 1024;
-
 struct Reach {
   bool library = false;
   uint64_t ownBytes = 0;
-  bool enough() const { return library || ownBytes > kOwnBytesWorthABlock; }
+  bool enough() const { return worthABlock(library, ownBytes); }
 };
 
 class WatchEnteredFiles : public PPCallbacks {

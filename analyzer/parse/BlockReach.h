@@ -1,9 +1,5 @@
-// Whether a file's include block is worth precompiling for that file alone.
-// It is when its headers reach a library header, or read more of the
-// project's own code than a parse takes in a few milliseconds. A block that
-// does neither (a header of forward declarations, one whose includes a
-// macro leaves out) costs more to build, write and read back than to parse
-// with the file.
+// Whether a file's include block is worth precompiling for that file alone
+// (BlockWorth.h), before it is built.
 #pragma once
 
 #include "base/SourceFilter.h"

@@ -1,6 +1,7 @@
 #include "parse/Pch.h"
 
 #include "base/Version.h"
+#include "parse/BlockWorth.h"
 #include "parse/CacheKey.h"
 #include "parse/FatalErrors.h"
 #include "parse/FileStore.h"
@@ -23,6 +24,7 @@
 
 #include <chrono>
 #include <fcntl.h>
+#include <fstream>
 #include <sstream>
 #include <unistd.h>
 
@@ -31,7 +33,7 @@ using namespace clang;
 namespace nnlint {
 namespace {
 
-constexpr const char *kManifestHeader = "nnlint-pch 3";
+constexpr const char *kManifestHeader = "nnlint-pch 4";
 constexpr const char *kFailureHeader = "nnlint-pch-failed 1";
 // How long a build waits for another process's build of the same block.
 constexpr int kWaitForBuilderMs = 120000;
@@ -150,6 +152,7 @@ struct Manifest {
   uint64_t pchSize = 0;
   std::string pchHash;
   bool holdsUserCode = false;
+  bool small = false;  // PchCache::isSmall
   std::vector<Dependency> deps;
 };
 
@@ -181,21 +184,25 @@ bool depsUnchanged(const std::vector<Dependency> &deps, const SourceFilter *user
   return true;
 }
 
+// The manifest's first two lines: all but the headers it lists.
+bool readManifestHead(std::istream &in, Manifest &m) {
+  std::string line, word;
+  if (!std::getline(in, line) || line != kManifestHeader) return false;
+  return in >> word && word == "pch" && in >> m.pch >> m.pchSize >> m.pchHash >> m.holdsUserCode >> m.small &&
+         m.pch.find('/') == std::string::npos;
+}
+
 bool readManifest(const std::string &path, Manifest &m) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buf) return false;
   std::istringstream in((*buf)->getBuffer().str());
-  std::string line;
-  if (!std::getline(in, line) || line != kManifestHeader) return false;
-  std::string word;
-  if (!(in >> word) || word != "pch" || !(in >> m.pch >> m.pchSize >> m.pchHash >> m.holdsUserCode)) return false;
-  return readDeps(in, m.deps) && m.pch.find('/') == std::string::npos;
+  return readManifestHead(in, m) && readDeps(in, m.deps);
 }
 
 llvm::Error writeManifest(const std::string &path, const Manifest &m) {
   std::string text = std::string(kManifestHeader) + "\n";
   text += "pch " + m.pch + " " + std::to_string(m.pchSize) + " " + m.pchHash + " " +
-          (m.holdsUserCode ? "1" : "0") + "\n";
+          (m.holdsUserCode ? "1" : "0") + " " + (m.small ? "1" : "0") + "\n";
   return replaceFile(path, text + depsText(m.deps));
 }
 
@@ -335,6 +342,12 @@ PchRequest PchCache::request(const PchPlan &plan, const std::vector<std::string>
 
 bool PchCache::has(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".manifest")); }
 
+bool PchCache::isSmall(const std::string &key) const {
+  std::ifstream in(path(key, ".manifest"));
+  Manifest m;
+  return readManifestHead(in, m) && m.small;
+}
+
 bool PchCache::isCachedPrefix(const std::string &key) const { return llvm::sys::fs::exists(path(key, ".prefix")); }
 
 void PchCache::markPrefixes(llvm::ArrayRef<std::string> prefixKeys) const {
@@ -433,8 +446,17 @@ CachedPch PchCache::build(const PchRequest &req, const ParseOptions &opts, const
     return {"", false, diags.line};
   }
   Manifest m;
-  for (const Dependency &d : deps)
-    m.holdsUserCode |= !filter.isLibraryPath(d.path) && llvm::sys::path::filename(d.path) != kBlockHeaderName;
+  bool readsLibrary = false;
+  uint64_t ownBytes = 0;
+  for (const Dependency &d : deps) {
+    bool own = !filter.isLibraryPath(d.path);
+    readsLibrary |= !own;
+    if (own && llvm::sys::path::filename(d.path) != kBlockHeaderName) {
+      m.holdsUserCode = true;
+      ownBytes += d.size;
+    }
+  }
+  m.small = !worthABlock(readsLibrary, ownBytes);
   m.pchHash = fileHash(tmp);
   m.pchSize = built->size;
   m.pch = req.key + "-" + m.pchHash + ".pch";

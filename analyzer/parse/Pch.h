@@ -87,6 +87,10 @@ class PchCache {
   PchRequest request(const PchPlan &plan, const std::vector<std::string> &keys, size_t count) const;
   // Whether a PCH for `key` is in the cache (not checked for staleness).
   bool has(const std::string &key) const;
+  // Whether the cached PCH for `key` holds a block not worth one for a file
+  // alone (BlockWorth.h); not checked for staleness, and only the
+  // manifest's first lines are read.
+  bool isSmall(const std::string &key) const;
   // Whether a cached block began with the directives `key` stands for, and
   // recording that a block's shorter prefixes (their keys) are such prefixes:
   // a later file that shares only a prefix with it builds that prefix, which
