@@ -37,15 +37,6 @@ struct SpeedOptions {
   std::vector<std::function<void()>> *afterAnswer = nullptr;
 };
 
-// With $NNLINT_CACHE_LOG set, appends "<what> <file>" to that file: which path
-// a file took (built, hit, discarded, plain, facts, unhoisted, error,
-// error-kept, error-with-block; "lent-" before it for a lender's parse,
-// ParseOptions::lending), for the tests, which must
-// know the fast path was really taken. `facts` is a result from the facts
-// cache (ProjectIndex.h), a failed parse's included; `peers` says that a
-// run planned the blocks of its database's other files; `standby` that the
-// parse host's standby fork (lsp/ParseHost.cpp) took an editor's parse.
-void logPath(const char *what, const std::string &file);
 
 // One result per command, in the order of `commands`, whatever the scheduling.
 // `parsed`, when given, is called with each command's number and result as

@@ -1,5 +1,6 @@
 #include "cache/ProjectIndex.h"
 
+#include "base/CacheLog.h"
 #include "base/Version.h"
 #include "cache/CacheBound.h"
 #include "index/IndexJson.h"

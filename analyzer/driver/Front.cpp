@@ -11,6 +11,7 @@
 // Every other command becomes the analyzer (exec), so the language server
 // and terminal runs see no front. NNLINT_NO_REPLAY=1 still records, but
 // never answers from a record.
+#include "base/CacheLog.h"
 #include "base/ExitCode.h"
 #include "base/WriteAll.h"
 #include "replay/Invocation.h"
@@ -77,16 +78,6 @@ void writeAtomically(const std::string &path, const std::string &text) {
   if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) ::unlink(tmp.c_str());
 }
 
-void logReplay(const std::string &recordPath) {
-  const char *log = std::getenv("NNLINT_CACHE_LOG");
-  if (!log || !*log) return;
-  std::string line = "replayed " + recordPath + "\n";
-  int fd = ::open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return;
-  writeAll(fd, line.data(), line.size());
-  ::close(fd);
-}
-
 int reportOutputError() {
   std::fprintf(stderr, "nnlint: error: standard output: cannot write: %s\n", std::strerror(errno));
   return kExitError;
@@ -98,7 +89,7 @@ std::optional<int> answerFromRecord(const Invocation &inv) {
   std::optional<Record> record = parseRecord(readFile(inv.recordPath));
   if (!record || record->key != inv.key || !unchanged(*record)) return std::nullopt;
   ::utimensat(AT_FDCWD, inv.recordPath.c_str(), nullptr, 0);  // recently used, for the cache bound
-  logReplay(inv.recordPath);
+  nnlint::logPath("replayed", inv.recordPath);
   if (!writeAll(STDOUT_FILENO, record->out.data(), record->out.size())) return reportOutputError();
   writeAll(STDERR_FILENO, record->err.data(), record->err.size());
   return record->exitCode;

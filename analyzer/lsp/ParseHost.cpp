@@ -1,5 +1,6 @@
 #include "lsp/ParseHost.h"
 
+#include "base/CacheLog.h"
 #include "cache/Messages.h"
 #include "cache/ParallelIndex.h"
 #include "index/IndexJson.h"

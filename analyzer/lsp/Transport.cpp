@@ -1,5 +1,7 @@
 #include "lsp/Transport.h"
 
+#include "base/WriteAll.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -63,15 +65,8 @@ Transport::Status Transport::read(int timeoutMs, std::string &body, std::vector<
 void Transport::send(const Json &message) {
   std::string body = toText(message);
   std::string text = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
-  const char *data = text.data();
-  size_t left = text.size();
-  while (left > 0) {
-    ssize_t n = ::write(out_, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // the client is gone; the read side will notice
-    data += n;
-    left -= static_cast<size_t>(n);
-  }
+  // A client that is gone is noticed by the read side.
+  (void)writeAll(out_, text.data(), text.size());
 }
 
 }  // namespace nnlint::lsp
